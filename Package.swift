@@ -1,0 +1,190 @@
+// swift-tools-version: 6.2
+// claudepm: a terminal client for Claude PM, and a Claude PM–compatible server for Linux.
+// Layout and dependency rules: docs/architecture.md.
+import Foundation
+import PackageDescription
+
+// CLAUDEPM_SLICE narrows the package for a fast inner loop on one side of the project:
+//   pure    the modules without network dependencies (protocol, terminal, client core, TUI, server core)
+//   server  pure + the HTTP/WebSocket server
+//   client  pure + the client's network layer, runtime and CLI
+// Unset (CI, Scripts/test): everything. Give each slice its own --scratch-path .build-<slice>.
+let slice = ProcessInfo.processInfo.environment["CLAUDEPM_SLICE"] ?? "all"
+let wantsServer = slice == "all" || slice == "server"
+let wantsClient = slice == "all" || slice == "client"
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+func dep(_ name: String, _ package: String) -> Target.Dependency { .product(name: name, package: package) }
+
+// MARK: Packages
+
+var packages: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+]
+if wantsServer || wantsClient {
+    packages += [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+    ]
+}
+if wantsServer {
+    packages += [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    ]
+}
+if wantsClient {
+    packages += [
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ]
+}
+
+// MARK: Pure targets (no network)
+
+var targets: [Target] = [
+    .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
+    .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
+    .target(name: "CSupport"),
+    .target(name: "ClaudePMProtocol", swiftSettings: swift6),
+    .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
+    .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
+    .target(
+        name: "TUI",
+        dependencies: ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ServerCore",
+        dependencies: ["ClaudePMProtocol", "CSupport", dep("GRDB", "GRDB.swift"), dep("Logging", "swift-log")],
+        swiftSettings: swift6
+    ),
+    .executableTarget(
+        name: "claudepm-demo-agent",
+        dependencies: ["ClaudePMProtocol", "CSupport", dep("ArgumentParser", "swift-argument-parser")],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "TestSupport",
+        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport"],
+        path: "Tests/TestSupport",
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "ClaudePMProtocolTests",
+        dependencies: ["ClaudePMProtocol", "TestSupport"],
+        resources: [.copy("Fixtures")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"], swiftSettings: swift6),
+    .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),
+    .testTarget(
+        name: "TUITests",
+        dependencies: ["TUI", "ClientCore", "TerminalScreen", "TestSupport"],
+        resources: [.copy("Golden")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "ServerCoreTests", dependencies: ["ServerCore", "TestSupport"], swiftSettings: swift6),
+]
+
+// MARK: Server
+
+if wantsServer {
+    targets += [
+        .target(
+            name: "ServerHTTP",
+            dependencies: [
+                "ServerCore", "ClaudePMProtocol",
+                dep("Hummingbird", "hummingbird"), dep("HummingbirdTLS", "hummingbird"),
+                dep("HummingbirdWebSocket", "hummingbird-websocket"),
+                dep("HummingbirdWSCompression", "hummingbird-websocket"),
+                dep("NIOCore", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
+                dep("HTTPTypes", "swift-http-types"), dep("Logging", "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "claudepm-server",
+            dependencies: [
+                "ServerHTTP", "ServerCore",
+                dep("ArgumentParser", "swift-argument-parser"), dep("Logging", "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "ServerHTTPTests",
+            dependencies: [
+                "ServerHTTP", "ServerCore", "TestSupport",
+                dep("HummingbirdTesting", "hummingbird"), dep("WSClient", "swift-websocket"),
+            ],
+            swiftSettings: swift6
+        ),
+    ]
+}
+
+// MARK: Client
+
+if wantsClient {
+    targets += [
+        .target(
+            name: "ClientNetwork",
+            dependencies: [
+                "ClaudePMProtocol", "ClientCore",
+                dep("WSClient", "swift-websocket"), dep("WSCompression", "swift-websocket"),
+                dep("AsyncHTTPClient", "async-http-client"),
+                dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
+                dep("HTTPTypes", "swift-http-types"), dep("Crypto", "swift-crypto"),
+                dep("Logging", "swift-log"), dep("GRDB", "GRDB.swift"),
+            ],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "ClientRuntime",
+            dependencies: [
+                "TUI", "ClientCore", "ClientNetwork", "TerminalScreen", "ClaudePMProtocol", "CNCursesW", "CSupport",
+                dep("Logging", "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "claudepm",
+            dependencies: [
+                "ClientRuntime", "ClientNetwork", "ClientCore", "ClaudePMProtocol",
+                dep("ArgumentParser", "swift-argument-parser"),
+            ],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "ClientNetworkTests",
+            dependencies: ["ClientNetwork", "ClientCore", "TestSupport"],
+            swiftSettings: swift6
+        ),
+    ]
+}
+
+if slice == "all" {
+    targets += [
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "ClientNetwork", "ClaudePMProtocol"],
+            swiftSettings: swift6
+        )
+    ]
+}
+
+var products: [Product] = [.executable(name: "claudepm-demo-agent", targets: ["claudepm-demo-agent"])]
+if wantsClient { products.append(.executable(name: "claudepm", targets: ["claudepm"])) }
+if wantsServer { products.append(.executable(name: "claudepm-server", targets: ["claudepm-server"])) }
+
+let package = Package(
+    name: "claudepm",
+    platforms: [.macOS(.v14)],
+    products: products,
+    dependencies: packages,
+    targets: targets
+)

@@ -1,0 +1,25 @@
+/* Small C helpers for what Swift cannot do safely or at all:
+   - wcwidth (hidden behind _XOPEN_SOURCE in glibc's headers),
+   - spawning a child on a new PTY (forkpty + exec; only async-signal-safe calls in the child),
+   - window-size ioctls. */
+#ifndef CSUPPORT_H
+#define CSUPPORT_H
+#include <stdint.h>
+#include <sys/types.h>
+
+/** The number of terminal columns a code point occupies (glibc wcwidth), -1 if non-printable. */
+int csupport_wcwidth(uint32_t codepoint);
+
+/** Spawns `path` with `argv` and `envp` (NULL-terminated) on a new PTY of rows x cols.
+    On success returns the child's pid and stores the non-blocking, close-on-exec master fd in
+    *master_fd. Returns -1 and sets errno on failure. The child exits with 127 if exec fails. */
+pid_t csupport_pty_spawn(const char *path, char *const argv[], char *const envp[],
+                         const char *cwd, unsigned short rows, unsigned short cols, int *master_fd);
+
+/** Sets the window size of a PTY (TIOCSWINSZ). Returns 0 or -1 with errno. */
+int csupport_set_winsize(int fd, unsigned short rows, unsigned short cols);
+
+/** Reads the window size of a terminal (TIOCGWINSZ). Returns 0 or -1 with errno. */
+int csupport_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
+
+#endif

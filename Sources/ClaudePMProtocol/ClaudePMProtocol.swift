@@ -1,0 +1,1 @@
+// ClaudePMProtocol: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// ClientCore: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// ClientNetwork: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// ClientRuntime: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// ServerCore: module placeholder until its issue lands. See docs/architecture.md.

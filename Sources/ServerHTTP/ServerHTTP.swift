@@ -1,0 +1,1 @@
+// ServerHTTP: module placeholder until its issue lands. See docs/architecture.md.

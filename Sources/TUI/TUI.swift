@@ -1,0 +1,1 @@
+// TUI: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// TerminalScreen: module placeholder until its issue lands. See docs/architecture.md.
