@@ -3,6 +3,8 @@
 #include "csupport.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
+#include <pthread.h>
 #include <pty.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -11,6 +13,22 @@
 #include <wchar.h>
 
 int csupport_wcwidth(uint32_t codepoint) { return wcwidth((wchar_t)codepoint); }
+
+static locale_t csupport_utf8_locale;
+static pthread_once_t csupport_utf8_once = PTHREAD_ONCE_INIT;
+
+static void csupport_make_utf8_locale(void) {
+    csupport_utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+}
+
+int csupport_wcwidth_utf8(uint32_t codepoint) {
+    pthread_once(&csupport_utf8_once, csupport_make_utf8_locale);
+    if (csupport_utf8_locale == (locale_t)0) return wcwidth((wchar_t)codepoint);
+    locale_t previous = uselocale(csupport_utf8_locale);
+    int width = wcwidth((wchar_t)codepoint);
+    uselocale(previous);
+    return width;
+}
 
 pid_t csupport_pty_spawn(const char *path, char *const argv[], char *const envp[],
                          const char *cwd, unsigned short rows, unsigned short cols, int *master_fd) {

@@ -1,1 +1,180 @@
-// TerminalScreen: module placeholder until its issue lands. See docs/architecture.md.
+// TerminalScreen: one libvterm terminal (VTerm + VTermState + VTermScreen) behind a small Swift
+// API. The client's single UI loop owns every instance; libvterm is not thread-safe, so this
+// class is deliberately not Sendable. libvterm keeps pointers to the callback structs, so they
+// live on the heap for as long as the terminal and are freed in deinit.
+
+import CSupport
+import CVTerm
+
+/// A virtual terminal screen fed with a remote program's output.
+///
+/// Feed bytes, then read cells, cursor, title and damage; send `takeOutput()` and the results of
+/// `encode(_:modifiers:)` / `encodePaste(_:)` / `encodeMouse(...)` back to the program.
+public final class TerminalScreen {
+    let vt: OpaquePointer
+    let vtScreen: OpaquePointer
+    let vtState: OpaquePointer
+    let sink: ScreenSink
+    private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+    private var syncDetector = SyncOutputDetector()
+    /// Height in rows (≥ 1).
+    public private(set) var rows: Int
+    /// Width in columns (≥ 1).
+    public private(set) var cols: Int
+    /// Maximum number of scrollback lines kept.
+    public let scrollbackLimit: Int
+
+    /// Creates a screen of `rows` × `cols` (each clamped to at least 1) that keeps up to
+    /// `scrollbackLimit` lines pushed off the top.
+    public init(rows: Int, cols: Int, scrollbackLimit: Int = 5000) {
+        self.rows = Self.clamp(rows)
+        self.cols = Self.clamp(cols)
+        self.scrollbackLimit = max(0, scrollbackLimit)
+        sink = ScreenSink(rows: self.rows, scrollbackLimit: self.scrollbackLimit)
+        guard let terminal = vterm_new(Int32(self.rows), Int32(Self.internalCols(self.cols))) else {
+            preconditionFailure("libvterm could not allocate a \(self.rows)x\(self.cols) terminal")
+        }
+        vt = terminal
+        vterm_set_utf8(vt, 1)
+        vtScreen = vterm_obtain_screen(vt)
+        vtState = vterm_obtain_state(vt)
+        screenCallbacks = Self.makeScreenCallbacks()
+        let user = Unmanaged.passUnretained(sink).toOpaque()
+        Self.installOutputCallback(vt, user: user)
+        vterm_screen_set_callbacks(vtScreen, screenCallbacks, user)
+        vterm_screen_set_damage_merge(vtScreen, VTERM_DAMAGE_ROW)
+        vterm_screen_enable_altscreen(vtScreen, 1)
+        vterm_screen_reset(vtScreen, 1)
+        vterm_state_get_default_colors(vtState, &sink.defaultFG, &sink.defaultBG)
+        sink.damage.markFull()
+    }
+
+    deinit {
+        vterm_free(vt)
+        screenCallbacks.deinitialize(count: 1)
+        screenCallbacks.deallocate()
+    }
+
+    static func clamp(_ size: Int) -> Int { min(max(size, 1), Int(Int16.max)) }
+
+    /// libvterm 0.1.4 dereferences NULL when a wide glyph lands on a one-column screen, so
+    /// libvterm itself is never narrower than two columns; a one-column screen shows column 0.
+    static func internalCols(_ cols: Int) -> Int { max(cols, 2) }
+
+    // MARK: Input
+
+    /// Feeds output of the remote program. No allocation per byte; callbacks are batched.
+    public func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        syncDetector.scan(bytes)
+        _ = vterm_input_write(vt, base.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+
+    /// Feeds output of the remote program from any byte collection.
+    public func feed<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { feed(UnsafeRawBufferPointer($0)) }
+        if handled == nil { Array(bytes).withUnsafeBytes { feed($0) } }
+    }
+
+    /// Feeds a string as UTF-8.
+    public func feed(_ string: String) {
+        var copy = string
+        copy.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    // MARK: Size and reset
+
+    /// Resizes the screen (each size clamped to ≥ 1). Growing taller pulls lines back from the
+    /// scrollback; the next `takeDamage()` is a full redraw.
+    public func resize(rows newRows: Int, cols newCols: Int) {
+        let clampedRows = Self.clamp(newRows)
+        let clampedCols = Self.clamp(newCols)
+        guard clampedRows != rows || clampedCols != cols else { return }
+        rows = clampedRows
+        cols = clampedCols
+        sink.damage.resize(rowCount: clampedRows)
+        vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
+        vterm_screen_flush_damage(vtScreen)
+        sink.damage.markFull()
+    }
+
+    /// Resets the terminal for a fresh start (e.g. after a reconnect). A hard reset also clears
+    /// modes (mouse, bracketed paste, application keys), the title, the scrollback, pending
+    /// output and the bell count; a soft reset (DECSTR) keeps the screen contents.
+    public func reset(hard: Bool) {
+        if hard { feed(Self.modesOff) }
+        vterm_screen_reset(vtScreen, hard ? 1 : 0)
+        syncDetector.reset()
+        if hard {
+            sink.scrollback.removeAll()
+            sink.title = ""
+            sink.iconName = ""
+            sink.output.removeAll()
+            sink.bellCount = 0
+        }
+        sink.damage.markFull()
+    }
+
+    /// Switches off what a hard reset in libvterm 0.1.4 leaves on: mouse reporting and its encodings.
+    private static let modesOff = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1005l"
+
+    // MARK: Damage and output
+
+    /// Rows changed since the previous call (the first call reports a full redraw).
+    public func takeDamage() -> DamageSet {
+        vterm_screen_flush_damage(vtScreen)
+        return sink.damage.take()
+    }
+
+    /// Bytes libvterm produced on its own (answers to DA, DSR and similar queries) since the
+    /// previous call. Key, paste and mouse encodings are returned by their functions instead.
+    public func takeOutput() -> [UInt8] {
+        defer { sink.output.removeAll(keepingCapacity: true) }
+        return sink.output
+    }
+
+    /// Runs `body` (a libvterm keyboard/mouse call) and returns only the bytes it produced,
+    /// leaving pending query answers in place for `takeOutput()`.
+    func captureOutput(_ body: () -> Void) -> [UInt8] {
+        let mark = sink.output.count
+        body()
+        let produced = Array(sink.output[mark...])
+        sink.output.removeSubrange(mark...)
+        return produced
+    }
+
+    // MARK: State
+
+    /// Cursor position (clamped to the screen) and visibility.
+    public var cursor: CursorState {
+        var pos = VTermPos()
+        vterm_state_get_cursorpos(vtState, &pos)
+        return CursorState(
+            row: min(max(Int(pos.row), 0), rows - 1), col: min(max(Int(pos.col), 0), cols - 1),
+            visible: sink.cursorVisible)
+    }
+
+    /// Window title from OSC 0 / OSC 2 ("" until set).
+    public var title: String { sink.title }
+    /// Icon name from OSC 0 / OSC 1.
+    public var iconName: String { sink.iconName }
+    /// Number of BEL characters received since creation (or the last hard reset).
+    public var bellCount: Int { sink.bellCount }
+    /// True while the program uses the alternate screen (DEC 1049/1047/47).
+    public var isAltScreen: Bool { sink.isAltScreen }
+    /// True after DECSCNM (whole-screen reverse video).
+    public var isReverseVideo: Bool { sink.isReverseVideo }
+    /// Whether the cursor should blink.
+    public var cursorBlink: Bool { sink.cursorBlink }
+    /// Mouse reporting the program enabled.
+    public var mouseMode: MouseMode { sink.mouseMode }
+    /// True between `CSI ? 2026 h` and `CSI ? 2026 l` (synchronized output): a renderer may hold
+    /// frames until it ends (with a timeout of its own).
+    public var isSynchronizedOutput: Bool { syncDetector.isActive }
+
+    /// True if the program enabled bracketed paste (DEC 2004). libvterm 0.1.4 has no property for
+    /// it, so this asks libvterm's paste encoder whether it would emit the start marker.
+    public var isBracketedPasteEnabled: Bool {
+        !captureOutput { vterm_keyboard_start_paste(vt) }.isEmpty
+    }
+}

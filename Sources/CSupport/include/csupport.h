@@ -10,6 +10,10 @@
 /** The number of terminal columns a code point occupies (glibc wcwidth), -1 if non-printable. */
 int csupport_wcwidth(uint32_t codepoint);
 
+/** Like csupport_wcwidth, but always with the C.UTF-8 width table, whatever the process locale
+    (uses a thread-local uselocale, so it is safe from any thread). -1 if non-printable. */
+int csupport_wcwidth_utf8(uint32_t codepoint);
+
 /** Spawns `path` with `argv` and `envp` (NULL-terminated) on a new PTY of rows x cols.
     On success returns the child's pid and stores the non-blocking, close-on-exec master fd in
     *master_fd. Returns -1 and sets errno on failure. The child exits with 127 if exec fails. */

@@ -1,0 +1,105 @@
+// Conversions between libvterm's VTermScreenCell and the module's Cell, including the Swift
+// versions of libvterm's function-like colour macros (VTERM_COLOR_IS_*), which do not import.
+
+import CVTerm
+
+/// Pure conversions between libvterm cells/colours and `Cell`/`TerminalColor`.
+enum CellConversion {
+    /// libvterm marks the right half of a wide character with this in `chars[0]`.
+    static let continuationMarker: UInt32 = 0xFFFF_FFFF
+    /// At most this many scalars are given back to libvterm, leaving room for its terminator.
+    static let maxScalarsBack = Int(VTERM_MAX_CHARS_PER_CELL) - 1
+
+    static func cell(from source: VTermScreenCell) -> Cell {
+        var vcell = source
+        let (text, isContinuation) = withUnsafeBytes(of: &vcell.chars) { raw -> (String, Bool) in
+            let scalars = raw.bindMemory(to: UInt32.self)
+            if scalars[0] == continuationMarker { return ("", true) }
+            var text = ""
+            for value in scalars {
+                if value == 0 { break }
+                text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            return (text, false)
+        }
+        let width: UInt8 = isContinuation ? 0 : (vcell.width >= 2 ? 2 : 1)
+        return Cell(
+            text: text, width: width, attrs: attributes(vcell.attrs),
+            fg: color(vcell.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
+            bg: color(vcell.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue))
+    }
+
+    static func attributes(_ attrs: VTermScreenCellAttrs) -> CellAttributes {
+        var result: CellAttributes = []
+        if attrs.bold != 0 { result.insert(.bold) }
+        if attrs.italic != 0 { result.insert(.italic) }
+        if attrs.underline != 0 { result.insert(.underline) }
+        if attrs.underline == 2 { result.insert(.doubleUnderline) }
+        if attrs.underline == 3 { result.insert(.curlyUnderline) }
+        if attrs.reverse != 0 { result.insert(.reverse) }
+        if attrs.strike != 0 { result.insert(.strike) }
+        if attrs.blink != 0 { result.insert(.blink) }
+        return result
+    }
+
+    static func color(_ color: VTermColor, defaultFlag: UInt32) -> TerminalColor {
+        if isDefault(color, flag: defaultFlag) { return .default }
+        if isIndexed(color) { return .indexed(color.indexed.idx) }
+        return .rgb(color.rgb.red, color.rgb.green, color.rgb.blue)
+    }
+
+    /// `VTERM_COLOR_IS_INDEXED`.
+    static func isIndexed(_ color: VTermColor) -> Bool {
+        color.type & UInt8(VTERM_COLOR_TYPE_MASK.rawValue) == UInt8(VTERM_COLOR_INDEXED.rawValue)
+    }
+
+    /// `VTERM_COLOR_IS_DEFAULT_FG` / `_BG`.
+    static func isDefault(_ color: VTermColor, flag: UInt32) -> Bool { color.type & UInt8(flag) != 0 }
+
+    static func vtermColor(_ color: TerminalColor, default fallback: VTermColor) -> VTermColor {
+        var result = VTermColor()
+        switch color {
+        case .default:
+            return fallback
+        case .indexed(let index):
+            result.type = UInt8(VTERM_COLOR_INDEXED.rawValue)
+            result.indexed.idx = index
+        case .rgb(let red, let green, let blue):
+            result.type = UInt8(VTERM_COLOR_RGB.rawValue)
+            result.rgb.red = red
+            result.rgb.green = green
+            result.rgb.blue = blue
+        }
+        return result
+    }
+
+    static func vtermCell(from cell: Cell, defaultFG: VTermColor, defaultBG: VTermColor) -> VTermScreenCell {
+        var result = VTermScreenCell()
+        withUnsafeMutableBytes(of: &result.chars) { raw in
+            let slots = raw.bindMemory(to: UInt32.self)
+            if cell.isContinuation {
+                slots[0] = continuationMarker
+                return
+            }
+            for (index, scalar) in cell.text.unicodeScalars.prefix(maxScalarsBack).enumerated() {
+                slots[index] = scalar.value
+            }
+        }
+        result.width = cell.width == 2 ? 2 : 1
+        result.attrs.bold = cell.attrs.contains(.bold) ? 1 : 0
+        result.attrs.italic = cell.attrs.contains(.italic) ? 1 : 0
+        result.attrs.underline = underlineValue(cell.attrs)
+        result.attrs.reverse = cell.attrs.contains(.reverse) ? 1 : 0
+        result.attrs.strike = cell.attrs.contains(.strike) ? 1 : 0
+        result.attrs.blink = cell.attrs.contains(.blink) ? 1 : 0
+        result.fg = vtermColor(cell.fg, default: defaultFG)
+        result.bg = vtermColor(cell.bg, default: defaultBG)
+        return result
+    }
+
+    private static func underlineValue(_ attrs: CellAttributes) -> UInt32 {
+        if attrs.contains(.curlyUnderline) { return 3 }
+        if attrs.contains(.doubleUnderline) { return 2 }
+        return attrs.contains(.underline) ? 1 : 0
+    }
+}

@@ -1,0 +1,70 @@
+// The object libvterm's callbacks write into. It exists apart from TerminalScreen so that it can
+// be created (and handed to libvterm as the `user` pointer) before the screen finishes init.
+
+import CVTerm
+
+/// Everything libvterm reports through callbacks, accumulated until the owner reads it.
+/// Owned by exactly one `TerminalScreen` and touched only on that screen's thread.
+final class ScreenSink {
+    var damage: DamageAccumulator
+    var scrollback: ScrollbackBuffer
+    /// Bytes libvterm wants sent to the remote program (query answers, key encodings).
+    var output: [UInt8] = []
+    var title = ""
+    var iconName = ""
+    var bellCount = 0
+    var cursorVisible = true
+    var cursorBlink = true
+    var isAltScreen = false
+    var isReverseVideo = false
+    var mouseMode = MouseMode.none
+    /// libvterm's default colours, used for blank cells given back on `sb_popline`.
+    var defaultFG = VTermColor()
+    var defaultBG = VTermColor()
+
+    init(rows: Int, scrollbackLimit: Int) {
+        damage = DamageAccumulator(rowCount: rows)
+        scrollback = ScrollbackBuffer(limit: scrollbackLimit)
+    }
+
+    func setProperty(_ prop: VTermProp, _ value: VTermValue) {
+        switch prop {
+        case VTERM_PROP_CURSORVISIBLE:
+            cursorVisible = value.boolean != 0
+            damage.markCursor()
+        case VTERM_PROP_CURSORBLINK: cursorBlink = value.boolean != 0
+        case VTERM_PROP_ALTSCREEN:
+            isAltScreen = value.boolean != 0
+            damage.markFull()
+        case VTERM_PROP_TITLE: title = Self.string(value)
+        case VTERM_PROP_ICONNAME: iconName = Self.string(value)
+        case VTERM_PROP_REVERSE:
+            isReverseVideo = value.boolean != 0
+            damage.markFull()
+        case VTERM_PROP_MOUSE: mouseMode = MouseMode(rawValue: Int(value.number)) ?? .none
+        default: break
+        }
+    }
+
+    private static func string(_ value: VTermValue) -> String {
+        guard let pointer = value.string else { return "" }
+        return String(cString: pointer)
+    }
+
+    func pushLine(cols: Int, cells: UnsafePointer<VTermScreenCell>) {
+        guard scrollback.limit > 0 else { return }
+        var line: [Cell] = []
+        line.reserveCapacity(cols)
+        for col in 0..<cols { line.append(CellConversion.cell(from: cells[col])) }
+        scrollback.push(ScrollbackBuffer.trimmed(line))
+    }
+
+    func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {
+        guard let line = scrollback.popNewest() else { return false }
+        for col in 0..<cols {
+            let cell = col < line.count ? line[col] : .blank
+            cells[col] = CellConversion.vtermCell(from: cell, defaultFG: defaultFG, defaultBG: defaultBG)
+        }
+        return true
+    }
+}

@@ -1,0 +1,48 @@
+// Lines pushed off the top of a TerminalScreen, in a ring of bounded size. Lines are stored
+// trimmed of trailing blank cells, which keeps typical shell history small.
+
+/// A bounded ring of scrollback lines; index 0 is the oldest line kept.
+struct ScrollbackBuffer {
+    private var storage: [[Cell]] = []
+    private var head = 0
+    let limit: Int
+
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    var count: Int { storage.count }
+
+    subscript(index: Int) -> [Cell] { storage[(head + index) % storage.count] }
+
+    /// Appends the newest line, dropping the oldest once `limit` lines are kept.
+    mutating func push(_ line: [Cell]) {
+        guard limit > 0 else { return }
+        if storage.count < limit {
+            storage.append(line)
+        } else {
+            storage[head] = line
+            head = (head + 1) % storage.count
+        }
+    }
+
+    /// Removes and returns the newest line.
+    mutating func popNewest() -> [Cell]? {
+        guard !storage.isEmpty else { return nil }
+        if head != 0 {
+            storage = Array(storage[head...] + storage[..<head])
+            head = 0
+        }
+        return storage.removeLast()
+    }
+
+    mutating func removeAll() {
+        storage.removeAll()
+        head = 0
+    }
+
+    /// Drops trailing blank cells (the stored form of a line).
+    static func trimmed(_ line: [Cell]) -> [Cell] {
+        var end = line.count
+        while end > 0, line[end - 1] == .blank { end -= 1 }
+        return end == line.count ? line : Array(line[..<end])
+    }
+}

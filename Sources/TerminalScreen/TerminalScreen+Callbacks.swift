@@ -1,0 +1,64 @@
+// libvterm's C callbacks. They capture nothing; the `user` pointer is the screen's ScreenSink
+// (unretained: the TerminalScreen owns the sink and frees libvterm before releasing it).
+
+import CVTerm
+
+extension TerminalScreen {
+    static func sink(_ user: UnsafeMutableRawPointer?) -> ScreenSink? {
+        guard let user else { return nil }
+        return Unmanaged<ScreenSink>.fromOpaque(user).takeUnretainedValue()
+    }
+
+    static func installOutputCallback(_ vt: OpaquePointer, user: UnsafeMutableRawPointer) {
+        vterm_output_set_callback(
+            vt,
+            { bytes, length, user in
+                guard let bytes, let sink = TerminalScreen.sink(user) else { return }
+                UnsafeRawBufferPointer(start: bytes, count: length).withMemoryRebound(to: UInt8.self) {
+                    sink.output.append(contentsOf: $0)
+                }
+            }, user)
+    }
+
+    static func makeScreenCallbacks() -> UnsafeMutablePointer<VTermScreenCallbacks> {
+        let callbacks = UnsafeMutablePointer<VTermScreenCallbacks>.allocate(capacity: 1)
+        callbacks.initialize(to: VTermScreenCallbacks())
+        callbacks.pointee.damage = { rect, user in
+            TerminalScreen.sink(user)?.damage.markRows(Int(rect.start_row)..<Int(rect.end_row))
+            return 1
+        }
+        callbacks.pointee.moverect = { dest, src, user in
+            let lower = Int(min(dest.start_row, src.start_row))
+            let upper = Int(max(dest.end_row, src.end_row))
+            TerminalScreen.sink(user)?.damage.markScroll(lower..<upper)
+            return 1
+        }
+        callbacks.pointee.movecursor = { _, _, _, user in
+            TerminalScreen.sink(user)?.damage.markCursor()
+            return 1
+        }
+        callbacks.pointee.settermprop = { prop, value, user in
+            guard let value else { return 0 }
+            TerminalScreen.sink(user)?.setProperty(prop, value.pointee)
+            return 1
+        }
+        callbacks.pointee.bell = { user in
+            TerminalScreen.sink(user)?.bellCount += 1
+            return 1
+        }
+        callbacks.pointee.resize = { _, _, user in
+            TerminalScreen.sink(user)?.damage.markFull()
+            return 1
+        }
+        callbacks.pointee.sb_pushline = { cols, cells, user in
+            guard let cells, let sink = TerminalScreen.sink(user) else { return 0 }
+            sink.pushLine(cols: Int(cols), cells: cells)
+            return 1
+        }
+        callbacks.pointee.sb_popline = { cols, cells, user in
+            guard let cells, let sink = TerminalScreen.sink(user) else { return 0 }
+            return sink.popLine(cols: Int(cols), into: cells) ? 1 : 0
+        }
+        return callbacks
+    }
+}

@@ -1,0 +1,83 @@
+// Damage reporting and the bytes libvterm sends back (query answers).
+
+import Testing
+
+@testable import TerminalScreen
+
+@Suite("Damage and output")
+struct DamageOutputTests {
+    @Test func firstTakeIsFullRedrawThenEmpty() {
+        let screen = makeScreen(rows: 3, cols: 5)
+        #expect(screen.takeDamage().isFullRedraw)
+        let second = screen.takeDamage()
+        #expect(second.isEmpty)
+        #expect(second.rows.isEmpty)
+    }
+
+    @Test func onlyChangedRowsAreDamaged() {
+        let screen = makeScreen(rows: 4, cols: 5)
+        _ = screen.takeDamage()
+        screen.feed("\(esc)[3;2Hx")
+        let damage = screen.takeDamage()
+        #expect(!damage.isFullRedraw)
+        #expect(damage.rows == [2])
+        #expect(damage.contains(2))
+        #expect(!damage.contains(0))
+        #expect(damage.cursorChanged)
+        #expect(screen.takeDamage().isEmpty)
+    }
+
+    @Test func severalRowsAcrossWrites() {
+        let screen = makeScreen(rows: 5, cols: 5)
+        _ = screen.takeDamage()
+        screen.feed("\(esc)[1;1Ha\(esc)[4;1Hb")
+        #expect(screen.takeDamage().rows == [0, 3])
+    }
+
+    @Test func scrollingMarksMovedRows() {
+        let screen = makeScreen(rows: 3, cols: 5, "a\r\nb\r\nc")
+        _ = screen.takeDamage()
+        screen.feed("\r\nd")
+        let damage = screen.takeDamage()
+        #expect(damage.rows == [0, 1, 2])
+        #expect(damage.didScroll)
+        #expect(lines(screen) == ["b", "c", "d"])
+    }
+
+    @Test func resizeAndAltScreenAreFullRedraws() {
+        let screen = makeScreen(rows: 3, cols: 5)
+        _ = screen.takeDamage()
+        screen.resize(rows: 2, cols: 4)
+        let damage = screen.takeDamage()
+        #expect(damage.isFullRedraw)
+        #expect(damage.rows == [0, 1])
+        screen.feed("\(esc)[?1049h")
+        #expect(screen.takeDamage().isFullRedraw)
+    }
+
+    @Test func cursorOnlyMoveIsNotRowDamage() {
+        let screen = makeScreen(rows: 3, cols: 5)
+        _ = screen.takeDamage()
+        screen.feed("\(esc)[2;2H")
+        let damage = screen.takeDamage()
+        #expect(damage.isEmpty)
+        #expect(damage.cursorChanged)
+    }
+
+    @Test func primaryDeviceAttributesAreAnswered() {
+        let screen = makeScreen(rows: 2, cols: 5, "\(esc)[c")
+        #expect(printable(screen.takeOutput()) == "^[[?1;2c")
+        #expect(screen.takeOutput().isEmpty)
+    }
+
+    @Test func cursorPositionReportIsAnswered() {
+        let screen = makeScreen(rows: 3, cols: 5, "\(esc)[2;4H\(esc)[6n")
+        #expect(printable(screen.takeOutput()) == "^[[2;4R")
+    }
+
+    @Test func keyEncodingDoesNotMixWithQueryAnswers() {
+        let screen = makeScreen(rows: 2, cols: 5, "\(esc)[c")
+        #expect(screen.encode(.character("a")) == [0x61])
+        #expect(printable(screen.takeOutput()) == "^[[?1;2c")
+    }
+}

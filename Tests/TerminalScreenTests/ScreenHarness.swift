@@ -1,0 +1,39 @@
+// Shared helpers for the TerminalScreen tests (SwiftTerm harness style: tiny screens, escape
+// strings in, cells out).
+
+import TerminalScreen
+
+/// A screen of `rows` × `cols` that has been fed `input`.
+func makeScreen(rows: Int, cols: Int, _ input: String = "", scrollback: Int = 100) -> TerminalScreen {
+    let screen = TerminalScreen(rows: rows, cols: cols, scrollbackLimit: scrollback)
+    screen.feed(input)
+    return screen
+}
+
+/// Every screen row's text, trailing blanks trimmed.
+func lines(_ screen: TerminalScreen) -> [String] {
+    (0..<screen.rows).map { screen.text(row: $0) }
+}
+
+/// The ESC character, for readable escape strings.
+let esc = "\u{1B}"
+
+/// Bytes as a string for readable failure messages.
+func printable(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self).replacingEscapes()
+}
+
+extension String {
+    /// Shows ESC as `^[` and control bytes as `^X`.
+    func replacingEscapes() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 {
+                result += "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,86 @@
+// Scrollback push, limit, pop on grow, resize to 1×1 and back, and search.
+
+import Testing
+
+@testable import TerminalScreen
+
+@Suite("Scrollback and resize")
+struct ScrollbackTests {
+    @Test func linesPushedOffTheTopAreKeptOldestFirst() {
+        let screen = makeScreen(rows: 2, cols: 5, "one\r\ntwo\r\nthree\r\nfour")
+        #expect(lines(screen) == ["three", "four"])
+        #expect(screen.scrollbackCount == 2)
+        #expect(TerminalScreen.text(of: screen.scrollbackLine(0)) == "one")
+        #expect(TerminalScreen.text(of: screen.scrollbackLine(1)) == "two")
+        #expect(screen.scrollbackLine(2).isEmpty)
+        #expect(screen.scrollbackLine(0).count == 3)
+    }
+
+    @Test func scrollbackKeepsAttributes() {
+        let screen = makeScreen(rows: 2, cols: 5, "\(esc)[1;31mR\(esc)[m\r\nx\r\ny")
+        #expect(screen.scrollbackLine(0) == [Cell(text: "R", attrs: [.bold], fg: .indexed(1))])
+    }
+
+    @Test func scrollbackLimitDropsOldest() {
+        let screen = makeScreen(rows: 2, cols: 4, "l0", scrollback: 3)
+        for i in 1...6 { screen.feed("\r\nl\(i)") }
+        #expect(screen.scrollbackCount == 3)
+        #expect((0..<3).map { TerminalScreen.text(of: screen.scrollbackLine($0)) } == ["l2", "l3", "l4"])
+        #expect(lines(screen) == ["l5", "l6"])
+    }
+
+    @Test func zeroLimitKeepsNothing() {
+        let screen = makeScreen(rows: 2, cols: 4, "a\r\nb\r\nc", scrollback: 0)
+        #expect(screen.scrollbackCount == 0)
+        #expect(lines(screen) == ["b", "c"])
+    }
+
+    @Test func growingTallerPullsLinesBackFromScrollback() {
+        let screen = makeScreen(rows: 2, cols: 5, "one\r\ntwo\r\nthree\r\nfour")
+        screen.resize(rows: 4, cols: 5)
+        #expect(screen.rows == 4)
+        #expect(lines(screen) == ["one", "two", "three", "four"])
+        #expect(screen.scrollbackCount == 0)
+        #expect(screen.cursor.row == 3)
+    }
+
+    @Test func resizeToOneByOneAndBack() {
+        let screen = makeScreen(rows: 3, cols: 6, "ab漢\r\ncd\r\nef")
+        screen.resize(rows: 1, cols: 1)
+        #expect(screen.rows == 1)
+        #expect(screen.cols == 1)
+        #expect(screen.cursor == CursorState(row: 0, col: 0, visible: true))
+        #expect(screen.cell(row: 0, col: 0).width <= 1)
+        screen.feed("xyz\r\n漢字")
+        #expect(screen.row(0).count == 1)
+        screen.resize(rows: 3, cols: 6)
+        #expect(screen.rows == 3)
+        #expect(screen.cols == 6)
+        screen.feed("\(esc)[2J\(esc)[Hok 漢")
+        #expect(screen.text(row: 0) == "ok 漢")
+        #expect(screen.cell(row: 0, col: 3).width == 2)
+        for line in 0..<screen.historyCount {
+            #expect(screen.historyLine(line).count <= 6)
+        }
+    }
+
+    @Test func searchFindsMatchesInScrollbackAndScreen() {
+        let screen = makeScreen(rows: 2, cols: 10, "error one\r\nfine\r\nERROR 漢x\r\nerror")
+        #expect(screen.scrollbackCount == 2)
+        let matches = screen.search("error")
+        #expect(
+            matches == [
+                SearchMatch(line: 0, column: 0, width: 5), SearchMatch(line: 2, column: 0, width: 5),
+                SearchMatch(line: 3, column: 0, width: 5),
+            ])
+        #expect(screen.search("error", caseSensitive: true).map(\.line) == [0, 3])
+        #expect(screen.search("漢x") == [SearchMatch(line: 2, column: 6, width: 3)])
+        #expect(screen.search("missing").isEmpty)
+        #expect(screen.search("").isEmpty)
+    }
+
+    @Test func searchFindsRepeatsOnOneLine() {
+        let screen = makeScreen(rows: 1, cols: 10, "ab ab abab")
+        #expect(screen.search("ab").map(\.column) == [0, 3, 6, 8])
+    }
+}
