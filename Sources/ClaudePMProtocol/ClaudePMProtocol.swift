@@ -1,1 +1,0 @@
-// ClaudePMProtocol: module placeholder until its issue lands. See docs/architecture.md.

@@ -1,0 +1,54 @@
+// Exact coding for `Session`: nullable keys are written as `null`, and the ref keys follow
+// `includesRefs`.
+import Foundation
+
+extension Session {
+    /// Decodes either wire shape; absent optional keys are treated as `null`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(String.self, forKey: .id),
+            projectId: try c.decode(String.self, forKey: .projectId),
+            ticketId: try c.decodeIfPresent(String.self, forKey: .ticketId),
+            type: try c.decode(SessionType.self, forKey: .type),
+            status: try c.decode(SessionStatus.self, forKey: .status),
+            source: try c.decodeIfPresent(SessionSource.self, forKey: .source) ?? .api,
+            contextPercent: try c.decodeIfPresent(Int.self, forKey: .contextPercent) ?? 0,
+            paneId: try c.decode(String.self, forKey: .paneId),
+            paneName: try c.decodeIfPresent(String.self, forKey: .paneName),
+            paneCommand: try c.decodeIfPresent(String.self, forKey: .paneCommand),
+            paneCwd: try c.decodeIfPresent(String.self, forKey: .paneCwd),
+            startedAt: try c.decodeIfPresent(Date.self, forKey: .startedAt),
+            endedAt: try c.decodeIfPresent(Date.self, forKey: .endedAt),
+            createdAt: try c.decode(Date.self, forKey: .createdAt),
+            updatedAt: try c.decode(Date.self, forKey: .updatedAt),
+            project: try c.decodeIfPresent(SessionProjectRef.self, forKey: .project),
+            ticket: try c.decodeIfPresent(SessionTicketRef.self, forKey: .ticket),
+            includesRefs: c.contains(.project) || c.contains(.ticket)
+        )
+    }
+
+    /// Encodes every key in the upstream order, nullable ones as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(projectId, forKey: .projectId)
+        try c.encode(ticketId, forKey: .ticketId)
+        try c.encode(type, forKey: .type)
+        try c.encode(status, forKey: .status)
+        try c.encode(source, forKey: .source)
+        try c.encode(contextPercent, forKey: .contextPercent)
+        try c.encode(paneId, forKey: .paneId)
+        try c.encode(paneName, forKey: .paneName)
+        try c.encode(paneCommand, forKey: .paneCommand)
+        try c.encode(paneCwd, forKey: .paneCwd)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(endedAt, forKey: .endedAt)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
+        if includesRefs {
+            try c.encode(project, forKey: .project)
+            try c.encode(ticket, forKey: .ticket)
+        }
+    }
+}

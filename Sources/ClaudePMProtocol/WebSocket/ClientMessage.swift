@@ -1,0 +1,81 @@
+// Client → server WebSocket messages (§3.4).
+import Foundation
+
+/// A message from a client to the server.
+///
+/// Clients build these and call `encoded()`. The server checks incoming frames with
+/// `ClientMessage.validate(_:)`, which applies upstream's Zod rules; `decode(_:)` is the
+/// tolerant counterpart (unknown or malformed frames become `.unknown`).
+public enum ClientMessage: Sendable, Equatable {
+    /// `session:subscribe`.
+    case subscribe(sessionId: String)
+    /// `session:unsubscribe`.
+    case unsubscribe(sessionId: String)
+    /// `session:input`: text followed by Enter (needs a subscription).
+    case input(sessionId: String, text: String)
+    /// `session:keys`: raw bytes, no Enter (needs a subscription).
+    case keys(sessionId: String, keys: String)
+    /// `ping`, answered by `pong`.
+    case ping
+    /// `pty:attach`; `readOnly` is a claudepm extension that upstream ignores.
+    case ptyAttach(sessionId: String, cols: Int? = nil, rows: Int? = nil, readOnly: Bool? = nil)
+    /// `pty:detach`.
+    case ptyDetach(sessionId: String)
+    /// `pty:data`: keyboard input for the attached tmux client.
+    case ptyData(sessionId: String, data: String)
+    /// `pty:resize`.
+    case ptyResize(sessionId: String, cols: Int, rows: Int)
+    /// `pty:selectPane`: select and zoom the session's pane.
+    case ptySelectPane(sessionId: String)
+    /// Any other frame; `raw` is the whole frame.
+    case unknown(type: String, raw: JSONValue)
+
+    /// Every client message type upstream accepts, in schema order.
+    public static let knownTypes = [
+        "session:subscribe", "session:unsubscribe", "session:input", "session:keys", "ping",
+        "pty:attach", "pty:detach", "pty:data", "pty:resize", "pty:selectPane",
+    ]
+
+    /// The wire `type` string.
+    public var type: String {
+        switch self {
+        case .subscribe: "session:subscribe"
+        case .unsubscribe: "session:unsubscribe"
+        case .input: "session:input"
+        case .keys: "session:keys"
+        case .ping: "ping"
+        case .ptyAttach: "pty:attach"
+        case .ptyDetach: "pty:detach"
+        case .ptyData: "pty:data"
+        case .ptyResize: "pty:resize"
+        case .ptySelectPane: "pty:selectPane"
+        case .unknown(let type, _): type
+        }
+    }
+
+    /// The session this message targets, if any.
+    public var sessionId: String? {
+        switch self {
+        case .subscribe(let id), .unsubscribe(let id), .input(let id, _), .keys(let id, _), .ptyDetach(let id),
+            .ptyData(let id, _), .ptyResize(let id, _, _), .ptySelectPane(let id), .ptyAttach(let id, _, _, _):
+            id
+        case .ping, .unknown: nil
+        }
+    }
+
+    /// The payload to encode (`{}` for ping, nil for `.unknown`).
+    var payload: (any Encodable & Sendable)? {
+        switch self {
+        case .subscribe(let id), .unsubscribe(let id), .ptyDetach(let id), .ptySelectPane(let id):
+            SessionRefPayload(sessionId: id)
+        case .input(let id, let text): SessionInputPayload(sessionId: id, text: text)
+        case .keys(let id, let keys): SessionKeysPayload(sessionId: id, keys: keys)
+        case .ping: EmptyObject()
+        case .ptyAttach(let id, let cols, let rows, let readOnly):
+            PtyAttachPayload(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
+        case .ptyData(let id, let data): PtyDataPayload(sessionId: id, data: data)
+        case .ptyResize(let id, let cols, let rows): PtyResizePayload(sessionId: id, cols: cols, rows: rows)
+        case .unknown: nil
+        }
+    }
+}
