@@ -1,0 +1,191 @@
+// The event socket's life: connecting → connected → reconnecting(attempt) → … with offline and
+// authFailed as resting states. Pure: every input carries the current monotonic time, randomness
+// comes from an injected JitterSource, and the output is a list of actions. Rules:
+// - retries back off 1 s → 30 s ±25 %; the attempt counter resets only after the connection has
+//   stayed up for `stableAfter` (a socket that opens and drops at once keeps backing off);
+// - close code 4001 means the key is wrong: stop retrying and say so;
+// - an app-level ping goes out every `pingInterval` (below the server's 30 s); no frame at all for
+//   two intervals means the link is half-open: drop it and reconnect;
+// - every (re)connect asks for a resync and re-subscribes to every wanted session.
+
+import ClaudePMProtocol
+
+/// The reconnecting, heart-beating state machine of one server's event socket.
+public struct ConnectionMachine: Sendable {
+    /// Tunables; the defaults follow the issue text.
+    public struct Configuration: Equatable, Sendable {
+        /// Retry delays.
+        public var backoff: Backoff = .standard
+        /// Interval between app-level pings (the server's own timer is 30 s).
+        public var pingInterval: Duration = .seconds(15)
+        /// How long a connection must stay up before the attempt counter resets.
+        public var stableAfter: Duration = .seconds(10)
+        /// How long a connect attempt may take.
+        public var connectTimeout: Duration = .seconds(15)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The tunables in use.
+    public let configuration: Configuration
+    /// The current status.
+    public private(set) var status: ConnectionStatus = .offline
+    /// The latest round-trip measurement, if any.
+    public private(set) var roundTrip: RoundTrip?
+    /// The session ids that should be subscribed while connected.
+    public private(set) var subscriptions: Set<String> = []
+    /// Failures since the last stable connection.
+    public private(set) var attempt = 0
+    private var lastFrameAt = MonotonicTime.zero
+    private var pingSentAt: MonotonicTime?
+    private var jitter: any JitterSource
+
+    /// Creates an offline machine.
+    public init(configuration: Configuration = Configuration(), jitter: any JitterSource) {
+        self.configuration = configuration
+        self.jitter = jitter
+    }
+
+    /// Feeds one event and returns what to do, in order.
+    public mutating func handle(_ event: ConnectionEvent, now: MonotonicTime) -> [ConnectionAction] {
+        switch event {
+        case .start: return start(now: now)
+        case .stop: return stop()
+        case .opened: return opened(now: now)
+        case .closed(let code, let reason): return closed(code: code, reason: reason, now: now)
+        case .frameReceived:
+            lastFrameAt = now
+            return []
+        case .pongReceived: return pong(now: now)
+        case .timerFired(let timer): return timerFired(timer, now: now)
+        case .subscriptionsChanged(let ids): return changeSubscriptions(ids)
+        }
+    }
+
+    // MARK: Transitions
+
+    private mutating func start(now: MonotonicTime) -> [ConnectionAction] {
+        switch status {
+        case .connecting, .connected: return []
+        case .offline, .authFailed:
+            attempt = 0
+            return [.cancelTimer(.reconnect)] + beginConnecting(now: now)
+        case .reconnecting:
+            return [.cancelTimer(.reconnect)] + beginConnecting(now: now)
+        }
+    }
+
+    private mutating func stop() -> [ConnectionAction] {
+        let wasLive: Bool
+        switch status {
+        case .connecting, .connected: wasLive = true
+        default: wasLive = false
+        }
+        status = .offline
+        pingSentAt = nil
+        var actions = ConnectionTimer.allCases.map(ConnectionAction.cancelTimer)
+        if wasLive { actions.append(.close(.userRequested)) }
+        actions.append(.report(status))
+        return actions
+    }
+
+    private mutating func beginConnecting(now: MonotonicTime) -> [ConnectionAction] {
+        status = .connecting(attempt: attempt)
+        return [
+            .report(status), .connect,
+            .scheduleTimer(.connectTimeout, at: now + configuration.connectTimeout),
+        ]
+    }
+
+    private mutating func opened(now: MonotonicTime) -> [ConnectionAction] {
+        guard case .connecting = status else { return [] }
+        status = .connected
+        lastFrameAt = now
+        pingSentAt = nil
+        var actions: [ConnectionAction] = [
+            .cancelTimer(.connectTimeout),
+            .scheduleTimer(.heartbeat, at: now + configuration.pingInterval),
+            .scheduleTimer(.stable, at: now + configuration.stableAfter),
+            .report(status), .resync,
+        ]
+        if !subscriptions.isEmpty { actions.append(.subscribe(subscriptions.sorted())) }
+        return actions
+    }
+
+    private mutating func closed(code: UInt16?, reason: String, now: MonotonicTime) -> [ConnectionAction] {
+        switch status {
+        case .connecting, .connected: break
+        default: return []
+        }
+        if code == unauthorizedCloseCode {
+            status = .authFailed(message: Self.authMessage(reason))
+            pingSentAt = nil
+            return ConnectionTimer.allCases.map(ConnectionAction.cancelTimer) + [.report(status)]
+        }
+        return scheduleReconnect(now: now)
+    }
+
+    static func authMessage(_ reason: String) -> String {
+        let detail = reason.isEmpty ? "" : " (\(reason))"
+        return "The server rejected the API key\(detail). Check the key and reconnect."
+    }
+
+    private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {
+        attempt += 1
+        pingSentAt = nil
+        let delay = configuration.backoff.delay(attempt: attempt, unit: jitter.nextUnit())
+        let retryAt = now + delay
+        status = .reconnecting(attempt: attempt, retryAt: retryAt)
+        return [
+            .cancelTimer(.heartbeat), .cancelTimer(.stable), .cancelTimer(.connectTimeout),
+            .scheduleTimer(.reconnect, at: retryAt), .report(status),
+        ]
+    }
+
+    private mutating func pong(now: MonotonicTime) -> [ConnectionAction] {
+        lastFrameAt = now
+        guard let sentAt = pingSentAt else { return [] }
+        pingSentAt = nil
+        let sample = now - sentAt
+        let smoothed = roundTrip.map { $0.smoothed * 0.875 + sample * 0.125 } ?? sample
+        let measurement = RoundTrip(last: sample, smoothed: smoothed)
+        roundTrip = measurement
+        return [.reportRoundTrip(measurement)]
+    }
+
+    private mutating func timerFired(_ timer: ConnectionTimer, now: MonotonicTime) -> [ConnectionAction] {
+        switch (timer, status) {
+        case (.reconnect, .reconnecting):
+            return beginConnecting(now: now)
+        case (.connectTimeout, .connecting):
+            return [.close(.connectTimeout)] + scheduleReconnect(now: now)
+        case (.stable, .connected):
+            attempt = 0
+            return []
+        case (.heartbeat, .connected):
+            return heartbeat(now: now)
+        default:
+            return []
+        }
+    }
+
+    private mutating func heartbeat(now: MonotonicTime) -> [ConnectionAction] {
+        if now - lastFrameAt >= configuration.pingInterval * 2 {
+            return [.close(.halfOpen)] + scheduleReconnect(now: now)
+        }
+        if pingSentAt == nil { pingSentAt = now }
+        return [.send(.ping), .scheduleTimer(.heartbeat, at: now + configuration.pingInterval)]
+    }
+
+    private mutating func changeSubscriptions(_ ids: Set<String>) -> [ConnectionAction] {
+        let added = ids.subtracting(subscriptions).sorted()
+        let removed = subscriptions.subtracting(ids).sorted()
+        subscriptions = ids
+        guard status == .connected else { return [] }
+        var actions: [ConnectionAction] = []
+        if !added.isEmpty { actions.append(.subscribe(added)) }
+        if !removed.isEmpty { actions.append(.unsubscribe(removed)) }
+        return actions
+    }
+}

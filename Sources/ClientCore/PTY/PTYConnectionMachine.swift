@@ -1,0 +1,83 @@
+// One terminal connection: its own WebSocket, one `pty:attach`, input only after `pty:attached`.
+// attaching → attached(cols, rows) → reconnecting(n/10) → exited(code) / failed(reason).
+// - A lost socket is retried up to 10 times with the event socket's backoff, re-attaching at the
+//   last known size; the counter resets once an attachment has stayed up for `stableAfter`.
+// - Keys typed while not attached are dropped and reported, never queued for later: replaying
+//   stale keystrokes into a remote shell is worse than losing them.
+// - Input is coalesced and split by InputCoalescer; resizes are debounced by ResizeDebouncer;
+//   every message on the socket counts against one RateGuard.
+
+import ClaudePMProtocol
+
+/// The state machine of one attached terminal.
+public struct PTYConnectionMachine: Sendable {
+    /// Tunables.
+    public struct Configuration: Equatable, Sendable {
+        /// Retry delays.
+        public var backoff: Backoff = .standard
+        /// Retries before giving up.
+        public var maxAttempts = 10
+        /// How long an attachment must last before the retry counter resets.
+        public var stableAfter: Duration = .seconds(10)
+        /// How long to wait for `pty:attached`.
+        public var attachTimeout: Duration = .seconds(10)
+        /// Send `pty:selectPane` after attaching (focuses and zooms the session's pane, as iOS does).
+        public var selectPaneOnAttach = true
+        /// Attach read-only (our server's extension; ignored upstream) and drop all input.
+        public var readOnly = false
+        /// Input batching.
+        public var input = InputCoalescer.Configuration()
+        /// Resize debounce delay.
+        public var resizeDelay: Duration = .milliseconds(100)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The session this terminal shows.
+    public let sessionId: String
+    /// The tunables in use.
+    public let configuration: Configuration
+    /// The current status.
+    public internal(set) var status: PTYStatus = .idle
+    /// The last size the user's view asked for (used for every (re)attach).
+    public internal(set) var size: ResizeDebouncer.Size
+    /// Failures since the last stable attachment.
+    public internal(set) var attempt = 0
+    var coalescer: InputCoalescer
+    var debouncer: ResizeDebouncer
+    var jitter: any JitterSource
+    var hasAttachedBefore = false
+
+    /// Creates an idle machine for `sessionId`.
+    public init(sessionId: String, configuration: Configuration = Configuration(), jitter: any JitterSource) {
+        self.sessionId = sessionId
+        self.configuration = configuration
+        self.jitter = jitter
+        self.size = ResizeDebouncer.Size(cols: 80, rows: 24)
+        self.coalescer = InputCoalescer(sessionId: sessionId, configuration: configuration.input)
+        self.debouncer = ResizeDebouncer(delay: configuration.resizeDelay)
+    }
+
+    /// True while input can be sent.
+    public var isAttached: Bool {
+        if case .attached = status { return true }
+        return false
+    }
+
+    /// Feeds one event and returns what to do, in order.
+    public mutating func handle(_ event: PTYEvent, now: MonotonicTime) -> [PTYAction] {
+        switch event {
+        case .open(let cols, let rows): return open(cols: cols, rows: rows, now: now)
+        case .socketOpened: return socketOpened(now: now)
+        case .socketClosed(let code, let reason): return socketClosed(code: code, reason: reason, now: now)
+        case .attached(let cols, let rows): return attached(cols: cols, rows: rows, now: now)
+        case .exited(let code): return exited(code: code)
+        case .serverError(let code, let message): return serverError(code: code, message: message)
+        case .input(let text): return input(text, now: now)
+        case .resize(let cols, let rows): return resize(cols: cols, rows: rows, now: now)
+        case .detach: return detach(now: now)
+        case .timerFired(let timer): return timerFired(timer, now: now)
+        }
+    }
+}

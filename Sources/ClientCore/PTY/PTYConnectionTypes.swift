@@ -1,0 +1,96 @@
+// The vocabulary of PTYConnectionMachine.
+
+import ClaudePMProtocol
+
+/// Timers the PTY machine asks for; scheduling a kind again replaces the earlier timer.
+public enum PTYTimer: Hashable, Sendable, CaseIterable {
+    /// Retry the connection.
+    case reconnect
+    /// Flush coalesced input.
+    case flushInput
+    /// Send a debounced resize.
+    case resize
+    /// The attachment has lasted long enough to reset the retry counter.
+    case stable
+    /// The server has not answered `pty:attach` in time.
+    case attachTimeout
+}
+
+/// What the UI shows about one terminal connection.
+public enum PTYStatus: Equatable, Sendable {
+    /// Not started.
+    case idle
+    /// The socket is opening; `attempt` counts failures so far.
+    case connecting(attempt: Int)
+    /// `pty:attach` was sent; waiting for `pty:attached` before sending any input.
+    case attaching
+    /// Attached at this size (the size the server reported).
+    case attached(cols: Int, rows: Int)
+    /// Lost; retry `attempt` of `maxAttempts` happens at `retryAt`.
+    case reconnecting(attempt: Int, maxAttempts: Int, retryAt: MonotonicTime)
+    /// The user detached.
+    case detached
+    /// The remote tmux client exited (session ended or detached from inside).
+    case exited(code: Int)
+    /// Gave up: the reason is shown to the user; `.open` tries again from scratch.
+    case failed(reason: String)
+}
+
+/// Why the PTY machine closes its socket.
+public enum PTYCloseReason: Equatable, Sendable {
+    /// The user left the session.
+    case userDetached
+    /// The remote process exited.
+    case sessionExited
+    /// Attaching failed for good (bad pane, unknown session, auth).
+    case attachFailed
+    /// The server did not answer the attach in time.
+    case attachTimeout
+}
+
+/// Inputs to PTYConnectionMachine.
+public enum PTYEvent: Equatable, Sendable {
+    /// Connect and attach at this size (also a manual retry after `failed`).
+    case open(cols: Int, rows: Int)
+    /// The socket opened.
+    case socketOpened
+    /// The socket closed or failed to open.
+    case socketClosed(code: UInt16?, reason: String)
+    /// `pty:attached` with the size the server used.
+    case attached(cols: Int, rows: Int)
+    /// `pty:exit`.
+    case exited(code: Int)
+    /// An `error` message (code as on the wire, e.g. `PTY_INVALID_PANE`).
+    case serverError(code: String, message: String)
+    /// Keys or pasted text from the user.
+    case input(String)
+    /// The local view changed size.
+    case resize(cols: Int, rows: Int)
+    /// The user leaves the session.
+    case detach
+    /// A timer fired.
+    case timerFired(PTYTimer)
+}
+
+/// Commands for the network layer.
+public enum PTYAction: Sendable {
+    /// Open a new WebSocket for this terminal.
+    case connect
+    /// Close the socket.
+    case close(PTYCloseReason)
+    /// Send this message.
+    case send(ClientMessage)
+    /// Fire `.timerFired(kind)` at this time, replacing a pending timer of the same kind.
+    case scheduleTimer(PTYTimer, at: MonotonicTime)
+    /// Cancel a pending timer.
+    case cancelTimer(PTYTimer)
+    /// This many bytes of user input were dropped because the terminal was not attached; tell the
+    /// user (they are never sent later).
+    case dropInput(count: Int)
+    /// Reset the local terminal emulator's modes before the fresh redraw of a re-attach.
+    case resetTerminal
+    /// A transient problem to show (e.g. the server rate-limited input).
+    case notice(String)
+    /// The status changed.
+    case report(PTYStatus)
+}

@@ -1,0 +1,144 @@
+// The attention queue: every session waiting for input, across all servers, most urgent first.
+// Order: permission prompts, then questions, then other reasons, then idle prompts; within a
+// rank, whoever has waited longest comes first. Snoozed sessions leave the queue until their
+// snooze ends (on the injected monotonic clock); a new wait (waiting went false, then true)
+// clears the snooze.
+
+import ClaudePMProtocol
+import Foundation
+
+/// One waiting session.
+public struct TriageItem: Equatable, Sendable, Codable {
+    /// Which session.
+    public var key: SessionKey
+    /// Why it waits.
+    public var reason: WaitingReason
+    /// Since when (server time).
+    public var since: Date
+
+    /// Creates an item.
+    public init(key: SessionKey, reason: WaitingReason, since: Date) {
+        self.key = key
+        self.reason = reason
+        self.since = since
+    }
+
+    /// Lower ranks come first: permission prompts, questions, other reasons, idle prompts.
+    public var rank: Int {
+        switch reason {
+        case .permissionPrompt: return 0
+        case .question: return 1
+        case .idlePrompt: return 3
+        default: return 2
+        }
+    }
+}
+
+/// Waiting sessions ordered for triage, with next/previous and snooze.
+public struct TriageQueue: Equatable, Sendable {
+    private var waiting: [SessionKey: TriageItem] = [:]
+    private var snoozedUntil: [SessionKey: MonotonicTime] = [:]
+    /// The item the user last jumped to.
+    public private(set) var cursor: SessionKey?
+
+    /// Creates an empty queue.
+    public init() {}
+
+    /// Records a `session:waiting` change. Waiting again after not waiting clears a snooze; a
+    /// repeat while still waiting keeps the original `since`.
+    public mutating func update(_ key: SessionKey, waiting isWaiting: Bool, reason: WaitingReason?, since: Date) {
+        guard isWaiting else {
+            remove(key)
+            return
+        }
+        let reason = reason ?? .unknown
+        if var existing = waiting[key] {
+            existing.reason = reason
+            waiting[key] = existing
+        } else {
+            snoozedUntil[key] = nil
+            waiting[key] = TriageItem(key: key, reason: reason, since: since)
+        }
+    }
+
+    /// Forgets a session (it stopped waiting, ended, or its server was removed).
+    public mutating func remove(_ key: SessionKey) {
+        waiting[key] = nil
+        snoozedUntil[key] = nil
+    }
+
+    /// Forgets every session of `server` (e.g. before a resync replaces them).
+    public mutating func removeAll(server: String) {
+        for key in waiting.keys where key.server == server { remove(key) }
+    }
+
+    /// The queue at `now`: waiting, not snoozed, most urgent first.
+    public func ordered(now: MonotonicTime) -> [TriageItem] {
+        waiting.values.filter { !isSnoozed($0.key, now: now) }.sorted(by: Self.precedes)
+    }
+
+    /// Snoozed items with their wake-up times, soonest first.
+    public func snoozed(now: MonotonicTime) -> [(item: TriageItem, until: MonotonicTime)] {
+        snoozedUntil.compactMap { key, until in
+            guard until > now, let item = waiting[key] else { return nil }
+            return (item, until)
+        }.sorted { $0.until < $1.until }
+    }
+
+    /// The number of sessions needing attention at `now`.
+    public func count(now: MonotonicTime) -> Int { ordered(now: now).count }
+
+    /// Hides a session from the queue until `now + duration`.
+    public mutating func snooze(_ key: SessionKey, for duration: Duration, now: MonotonicTime) {
+        guard waiting[key] != nil else { return }
+        snoozedUntil[key] = now + duration
+        if cursor == key { cursor = nil }
+    }
+
+    /// Brings a snoozed session back at once.
+    public mutating func unsnooze(_ key: SessionKey) {
+        snoozedUntil[key] = nil
+    }
+
+    /// When the next snooze ends (for a redraw timer), if any.
+    public func nextWakeUp(now: MonotonicTime) -> MonotonicTime? {
+        snoozedUntil.filter { $0.value > now && waiting[$0.key] != nil }.values.min()
+    }
+
+    /// Moves to the next item (the most urgent one first; wraps around) and returns it.
+    public mutating func next(now: MonotonicTime) -> TriageItem? {
+        step(by: 1, now: now)
+    }
+
+    /// Moves to the previous item (wraps around) and returns it.
+    public mutating func previous(now: MonotonicTime) -> TriageItem? {
+        step(by: -1, now: now)
+    }
+
+    private mutating func step(by offset: Int, now: MonotonicTime) -> TriageItem? {
+        let list = ordered(now: now)
+        guard !list.isEmpty else {
+            cursor = nil
+            return nil
+        }
+        let chosen: TriageItem
+        if let cursor, let index = list.firstIndex(where: { $0.key == cursor }) {
+            chosen = list[(index + offset + list.count) % list.count]
+        } else {
+            chosen = offset >= 0 ? list[0] : list[list.count - 1]
+        }
+        cursor = chosen.key
+        return chosen
+    }
+
+    private func isSnoozed(_ key: SessionKey, now: MonotonicTime) -> Bool {
+        guard let until = snoozedUntil[key] else { return false }
+        return until > now
+    }
+
+    private static func precedes(_ lhs: TriageItem, _ rhs: TriageItem) -> Bool {
+        if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+        if lhs.since != rhs.since { return lhs.since < rhs.since }
+        return lhs.key < rhs.key
+    }
+}

@@ -1,0 +1,184 @@
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs an InputCoalescer against a fake clock and records every frame with its send time.
+struct CoalescerHarness {
+    var coalescer: InputCoalescer
+    var clock = FakeClock()
+    var flushAt: MonotonicTime?
+    var frames: [(time: MonotonicTime, message: ClientMessage)] = []
+    var dropped = 0
+
+    init(configuration: InputCoalescer.Configuration = .init()) {
+        coalescer = InputCoalescer(sessionId: "3f2b8c1e-0000-4000-8000-000000000001", configuration: configuration)
+    }
+
+    mutating func type(_ text: String) {
+        apply(coalescer.append(text, now: clock.now))
+    }
+
+    mutating func apply(_ actions: [InputCoalescer.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let message): frames.append((clock.now, message))
+            case .scheduleFlush(let time): flushAt = time
+            case .dropped(let bytes): dropped += bytes
+            }
+        }
+    }
+
+    /// Fires flush timers until nothing is pending.
+    mutating func drain() {
+        while let due = flushAt {
+            flushAt = nil
+            clock.advance(to: due)
+            apply(coalescer.flush(now: clock.now))
+        }
+    }
+
+    var sentText: String {
+        frames.map { frame in
+            if case .ptyData(_, let data) = frame.message { return data }
+            return ""
+        }.joined()
+    }
+}
+
+@Suite struct InputCoalescerTests {
+    @Test func keysWithinTheWindowBecomeOneFrame() {
+        var h = CoalescerHarness()
+        h.type("y")
+        h.clock.advance(by: .milliseconds(1))
+        h.type("e")
+        h.clock.advance(by: .milliseconds(2))
+        h.type("s\r")
+        #expect(h.frames.isEmpty)
+        h.drain()
+        #expect(h.frames.count == 1)
+        #expect(h.sentText == "yes\r")
+        // A key after the window opens a new frame.
+        h.clock.advance(by: .milliseconds(50))
+        h.type("n")
+        h.drain()
+        #expect(h.frames.count == 2)
+    }
+
+    @Test(arguments: ["plain", "quotes", "controls", "emoji"])
+    func hundredKilobytePasteFitsFramesAndRate(kind: String) throws {
+        let unit: String
+        switch kind {
+        case "plain": unit = "lorem ipsum dolor sit amet "
+        case "quotes": unit = "\"\"\"\n\\\"/\n"
+        case "controls": unit = "\u{1}\u{2}\u{1b}[A\u{7f}\t"
+        default: unit = "🙂é漢字\u{2028}"
+        }
+        var paste = ""
+        while paste.utf8.count < 100_000 { paste += unit }
+        var h = CoalescerHarness()
+        h.type(paste)
+        h.clock.advance(by: .milliseconds(2))
+        h.type("tail")
+        h.drain()
+        #expect(h.sentText == paste + "tail")
+        for frame in h.frames {
+            let size = try frame.message.encoded().count
+            #expect(size <= 65_536, "frame of \(size) bytes")
+        }
+        #expect(h.frames.count >= 2)
+        #expect(h.dropped == 0)
+        Self.expectUnderRateLimit(h.frames.map(\.time), limit: 80)
+    }
+
+    @Test func giantPasteIsSpreadOverTimeUnderTheLimit() throws {
+        var h = CoalescerHarness()
+        // About 150 frames' worth: must take longer than one 10 s window.
+        let paste = String(repeating: "\"", count: 32_000 * 150)
+        h.type(paste)
+        h.drain()
+        #expect(h.sentText.count == paste.count)
+        let span = try #require(h.frames.last?.time).duration(since: try #require(h.frames.first?.time))
+        #expect(span >= .seconds(10))
+        Self.expectUnderRateLimit(h.frames.map(\.time), limit: 80)
+    }
+
+    @Test func backlogBeyondTheCapIsDroppedAndCounted() {
+        var configuration = InputCoalescer.Configuration()
+        configuration.maxPendingBytes = 1000
+        var h = CoalescerHarness(configuration: configuration)
+        h.type(String(repeating: "a", count: 1500))
+        #expect(h.dropped == 500)
+        h.drain()
+        #expect(h.sentText.count == 1000)
+    }
+
+    @Test func discardReturnsPendingBytes() {
+        var h = CoalescerHarness()
+        h.type("héllo")
+        #expect(h.coalescer.discardPending() == 6)
+        h.drain()
+        #expect(h.frames.isEmpty)
+    }
+
+    @Test func splitNeverCutsInsideAScalar() throws {
+        let text = String(repeating: "漢🙂", count: 20_000)
+        let chunks = InputCoalescer.split(Array(text.unicodeScalars)[...], sessionId: "s", maxFrameBytes: 4096)
+        #expect(chunks.count > 1)
+        #expect(chunks.map { String(String.UnicodeScalarView($0)) }.joined() == text)
+        for chunk in chunks {
+            let size = try #require(InputCoalescer.encodedSize(sessionId: "s", scalars: chunk))
+            #expect(size <= 4096)
+        }
+    }
+
+    /// Checks that no 10 s sliding window holds more than `limit` frames.
+    static func expectUnderRateLimit(_ times: [MonotonicTime], limit: Int) {
+        for (index, time) in times.enumerated() {
+            let inWindow = times[index...].prefix { $0 - time < .seconds(10) }.count
+            #expect(inWindow <= limit, "\(inWindow) frames within 10 s")
+        }
+    }
+}
+
+@Suite struct RateGuardAndResizeTests {
+    @Test func rateGuardSlidesItsWindow() {
+        var rate = RateGuard(budget: 3, window: .seconds(10))
+        let start = MonotonicTime.seconds(100)
+        let first = rate.tryRecord(at: start)
+        let second = rate.tryRecord(at: start + .seconds(1))
+        rate.record(at: start + .seconds(2))
+        let fourth = rate.tryRecord(at: start + .seconds(3))
+        #expect(first && second && !fourth)
+        let next = rate.nextAvailable(at: start + .seconds(3))
+        #expect(next == start + .seconds(10))
+        let justBefore = rate.available(at: start + .milliseconds(9_999))
+        let atTen = rate.available(at: start + .seconds(10))
+        #expect(justBefore == 0 && atTen == 1)
+    }
+
+    @Test func resizeIsDebouncedAndNotRepeated() {
+        var debouncer = ResizeDebouncer(delay: .milliseconds(100))
+        let t0 = MonotonicTime.seconds(5)
+        debouncer.confirm(.init(cols: 80, rows: 24))
+        let same = debouncer.resize(to: .init(cols: 80, rows: 24), now: t0)
+        #expect(same == nil)
+        let first = debouncer.resize(to: .init(cols: 90, rows: 24), now: t0)
+        #expect(first == t0 + .milliseconds(100))
+        let later = t0 + .milliseconds(50)
+        let second = debouncer.resize(to: .init(cols: 100, rows: 30), now: later)
+        #expect(second == later + .milliseconds(100))
+        let early = debouncer.fire(now: t0 + .milliseconds(100))
+        #expect(early == nil)
+        let due = debouncer.fire(now: later + .milliseconds(100))
+        #expect(due == .init(cols: 100, rows: 30))
+        #expect(debouncer.lastSent == .init(cols: 100, rows: 30))
+        // Back and forth ending on the size the server has: nothing is sent.
+        _ = debouncer.resize(to: .init(cols: 120, rows: 30), now: t0 + .seconds(1))
+        _ = debouncer.resize(to: .init(cols: 100, rows: 30), now: t0 + .seconds(1))
+        let none = debouncer.fire(now: t0 + .seconds(2))
+        #expect(none == nil)
+        #expect(ResizeDebouncer.Size(cols: 900, rows: 0).clampedForServer == .init(cols: 500, rows: 1))
+    }
+}
