@@ -61,9 +61,57 @@ enum Fixture {
     }
 }
 
-/// Dates used by the fixtures.
-enum Stamp {
-    static func date(_ text: String) throws -> Date {
-        try #require(ISOTimestamp.parse(text))
+extension Fixture {
+    /// Golden check in both directions: fixture `name` decodes to exactly `value`, and `value`
+    /// encodes to JSON equal to the fixture.
+    static func expectExact<T: Codable & Equatable>(
+        _ value: T, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let decoded = try decode(T.self, name)
+        #expect(decoded == value, "decoded \(name) differs", sourceLocation: sourceLocation)
+        try expectEncodes(value, as: name, sourceLocation: sourceLocation)
     }
+
+    /// The same for a server WebSocket frame.
+    static func expectExact(
+        _ message: ServerMessage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let frame = try data(name)
+        #expect(try ServerMessage.decode(frame) == message, "decoded \(name) differs", sourceLocation: sourceLocation)
+        let encoded = try message.encoded()
+        #expect(
+            JSONAssertions.semanticallyEqual(encoded, frame),
+            "encoded:\n\(JSONAssertions.pretty(encoded))\nexpected:\n\(JSONAssertions.pretty(frame))",
+            sourceLocation: sourceLocation)
+    }
+
+    /// The same for a client WebSocket frame, which must also pass `ClientMessage.validate`.
+    static func expectExact(
+        _ message: ClientMessage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let frame = try data(name)
+        #expect(try ClientMessage.decode(frame) == message, "decoded \(name) differs", sourceLocation: sourceLocation)
+        #expect(ClientMessage.validate(frame) == .success(message), sourceLocation: sourceLocation)
+        let encoded = try message.encoded()
+        #expect(
+            JSONAssertions.semanticallyEqual(encoded, frame),
+            "encoded:\n\(JSONAssertions.pretty(encoded))\nexpected:\n\(JSONAssertions.pretty(frame))",
+            sourceLocation: sourceLocation)
+    }
+}
+
+/// A fixture timestamp; an unparsable text yields `distantPast` so the comparison fails visibly.
+func at(_ text: String) -> Date {
+    ISOTimestamp.parse(text) ?? .distantPast
+}
+
+/// Ids used across the fixtures.
+enum ID {
+    static let project = "3f2b8c1e-5a6d-4e7f-8a9b-0c1d2e3f4a5b"
+    static let session = "9b2e4f6a-1c3d-4e5f-a6b7-c8d9e0f1a2b3"
+    static let hookSession = "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d"
+    static let pausedSession = "5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f"
+    static let ticket = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
+    static let adhocTicket = "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6"
+    static let notification = "e7f8a9b0-c1d2-4e3f-a4b5-c6d7e8f9a0b1"
 }

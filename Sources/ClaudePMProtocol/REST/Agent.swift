@@ -49,14 +49,3 @@ public struct Agent: Sendable, Equatable, Codable {
         updatedTs = try c.decodeIfPresent(Double.self, forKey: .updatedTs) ?? 0
     }
 }
-
-/// `GET /api/agents`: `{"agents":[…]}`.
-public struct AgentList: Sendable, Equatable, Codable {
-    /// The agents.
-    public var agents: [Agent]
-
-    /// Memberwise initializer.
-    public init(agents: [Agent]) {
-        self.agents = agents
-    }
-}

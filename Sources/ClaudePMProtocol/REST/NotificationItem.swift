@@ -46,34 +46,3 @@ public struct NotificationItem: Sendable, Equatable, Codable {
         try c.encode(ticket, forKey: .ticket)
     }
 }
-
-/// The `session` reference in a notification: `{"id","type","status"}`.
-public struct NotificationSessionRef: Sendable, Equatable, Codable {
-    /// Session UUID.
-    public var id: String
-    /// Ticket or ad hoc.
-    public var type: SessionType
-    /// Current status.
-    public var status: SessionStatus
-
-    /// Memberwise initializer.
-    public init(id: String, type: SessionType, status: SessionStatus) {
-        self.id = id
-        self.type = type
-        self.status = status
-    }
-}
-
-/// `GET /api/notifications`: `{"data":[…],"count":n}` where `count` is `data.count` (at most 50).
-public struct NotificationList: Sendable, Equatable, Codable {
-    /// Newest first.
-    public var data: [NotificationItem]
-    /// Number of items returned.
-    public var count: Int
-
-    /// Memberwise initializer; `count` defaults to `data.count`.
-    public init(data: [NotificationItem], count: Int? = nil) {
-        self.data = data
-        self.count = count ?? data.count
-    }
-}
