@@ -23,3 +23,9 @@ static inline int    cpm_lines(void) { return LINES; }
 static inline int    cpm_cols(void) { return COLS; }
 static inline int    cpm_colors(void) { return COLORS; }
 static inline int    cpm_color_pairs(void) { return COLOR_PAIRS; }
+/* Mouse masks (function-like macros in curses.h). Added by the TUI. */
+static inline mmask_t cpm_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cpm_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cpm_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cpm_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
+static inline attr_t  cpm_A_INVIS(void)     { return A_INVIS; }

@@ -1,0 +1,35 @@
+/// Commands `reduce` asks the runtime to carry out.
+public enum AppEffect: Hashable, Sendable {
+    /// Open a read-only PTY stream for a tile at the configured tile size.
+    case watch(SessionKey, TileSize)
+    /// Close a tile's PTY stream.
+    case unwatch(SessionKey)
+    /// Attach interactively at the local terminal size (upgrading a tile stream if one is open).
+    case attach(SessionKey, GridSize)
+    /// Leave interactive attach. The stream stays open if the session is still in `watched`.
+    case detach(SessionKey)
+    /// Tell the remote PTY the local size changed (the runtime debounces, `ResizeDebouncer`).
+    case resizeRemote(SessionKey, GridSize)
+    /// Send a key to the attached remote program (the runtime encodes it with `TerminalScreen`).
+    case forwardKey(SessionKey, AppKey)
+    /// `session:input`: type `text` followed by Enter into the session.
+    case sendInput(SessionKey, String)
+    /// Load a project's tickets (and prefixes) for the board.
+    case loadBoard(AppProject)
+    /// Load a ticket's markdown content for the pager.
+    case loadTicketContent(server: String, ticketID: String)
+    /// `POST /api/tickets/:id/start`.
+    case startTicketSession(server: String, ticketID: String)
+    /// `POST /api/tickets/:id/approve`.
+    case approveTicket(server: String, ticketID: String)
+    /// `POST /api/tickets/:id/reject`.
+    case rejectTicket(server: String, ticketID: String, feedback: String)
+    /// `PATCH /api/tickets/:id` with a new state.
+    case moveTicket(server: String, ticketID: String, to: BoardColumn)
+    /// `DELETE /api/notifications` on every server (clear all).
+    case clearNotifications
+    /// Ring the outer terminal: BEL, plus OSC 9/777 when `desktop` (see `OuterTerminalAlert`).
+    case alertOuterTerminal(title: String, body: String, desktop: Bool)
+    /// Exit the client (the runtime restores the terminal).
+    case quit
+}

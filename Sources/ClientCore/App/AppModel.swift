@@ -1,0 +1,140 @@
+// The app's view of the world: sessions, tickets, notifications and servers as the screens need
+// them. The runtime fills these from `ClaudePMProtocol` values; keeping them here keeps `reduce`
+// and the views independent of wire details (casing, nulls, quirks).
+
+import Foundation
+
+/// Identifies a session across servers.
+public struct SessionKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The configured server name.
+    public var server: String
+    /// The session id (UUID) on that server.
+    public var id: String
+
+    /// Creates a key.
+    public init(server: String, id: String) {
+        self.server = server
+        self.id = id
+    }
+
+    public static func < (lhs: SessionKey, rhs: SessionKey) -> Bool {
+        (lhs.server, lhs.id) < (rhs.server, rhs.id)
+    }
+
+    public var description: String { "\(server)/\(id.prefix(8))" }
+}
+
+/// A session's lifecycle status.
+public enum AppSessionStatus: String, Hashable, Sendable, CaseIterable {
+    /// Running.
+    case running
+    /// Paused.
+    case paused
+    /// Completed.
+    case completed
+    /// Error.
+    case error
+}
+
+/// Why and since when a session waits for its user.
+public struct WaitingInfo: Hashable, Sendable {
+    /// The server's reason (`permission_prompt`, `question`, `idle_prompt`, …).
+    public var reason: String
+    /// When waiting began (as observed by the client).
+    public var since: Date
+
+    /// Creates waiting info.
+    public init(reason: String, since: Date) {
+        self.reason = reason
+        self.since = since
+    }
+
+    /// True for a permission prompt, which `y`/`n` can answer without attaching.
+    public var isPermissionPrompt: Bool { reason == "permission_prompt" }
+}
+
+/// One session row.
+public struct AppSession: Hashable, Sendable {
+    /// The key.
+    public var key: SessionKey
+    /// The project's name ("" if unknown).
+    public var projectName: String
+    /// Status.
+    public var status: AppSessionStatus
+    /// Set while the session waits for input.
+    public var waiting: WaitingInfo?
+    /// Context use in percent, nil when unknown (the server reports 0 and never sent context).
+    public var contextPercent: Int?
+    /// The ticket's key (`CSM-001`), if any.
+    public var ticketKey: String?
+    /// The ticket's title, if any.
+    public var ticketTitle: String?
+    /// The pane's command (`node`, `zsh`), if known.
+    public var paneCommand: String?
+    /// The pane name set by rename, if any.
+    public var paneName: String?
+    /// When the client last heard about this session.
+    public var updatedAt: Date
+
+    /// Creates a session row.
+    public init(
+        key: SessionKey, projectName: String = "", status: AppSessionStatus = .running, waiting: WaitingInfo? = nil,
+        contextPercent: Int? = nil, ticketKey: String? = nil, ticketTitle: String? = nil, paneCommand: String? = nil,
+        paneName: String? = nil, updatedAt: Date
+    ) {
+        self.key = key
+        self.projectName = projectName
+        self.status = status
+        self.waiting = waiting
+        self.contextPercent = contextPercent
+        self.ticketKey = ticketKey
+        self.ticketTitle = ticketTitle
+        self.paneCommand = paneCommand
+        self.paneName = paneName
+        self.updatedAt = updatedAt
+    }
+
+    /// The name shown for the session: pane name, ticket title, project, or the id prefix.
+    public var displayName: String {
+        if let paneName, !paneName.isEmpty { return paneName }
+        if let ticketTitle, !ticketTitle.isEmpty { return ticketTitle }
+        if !projectName.isEmpty { return "\(projectName) session" }
+        return "Session \(key.id.prefix(8))"
+    }
+
+    /// True if a live terminal can be attached (a running pane).
+    public var isLive: Bool { status == .running }
+}
+
+/// A server's connection state as the UI shows it.
+public enum ServerLink: Hashable, Sendable {
+    /// Connecting for the first time.
+    case connecting
+    /// Connected.
+    case online
+    /// Lost; reconnecting (with the reason).
+    case offline(String)
+}
+
+/// One configured server.
+public struct ServerStatus: Hashable, Sendable {
+    /// The configured name.
+    public var name: String
+    /// Connection state.
+    public var link: ServerLink
+    /// When the server last sent anything (nil: never).
+    public var lastHeard: Date?
+    /// The last measured round-trip time in milliseconds.
+    public var rttMilliseconds: Int?
+
+    /// Creates a server status.
+    public init(name: String, link: ServerLink = .connecting, lastHeard: Date? = nil, rttMilliseconds: Int? = nil) {
+        self.name = name
+        self.link = link
+        self.lastHeard = lastHeard
+        self.rttMilliseconds = rttMilliseconds
+    }
+
+    /// True when the data from this server may be out of date.
+    public var isStale: Bool { link != .online }
+}

@@ -1,0 +1,157 @@
+// Key routing: overlays first, then full-screen attach (everything to the remote except the
+// detach key), then the banner, the current view and the global keys, all through `Keymap`.
+
+extension AppState {
+    /// The keymap views active now, most specific first (what `?` shows too).
+    public var activeKeyViews: [KeyView] { keyViews(overlay: overlay) }
+
+    /// The views whose keys `?` lists: those active under the help overlay.
+    public var helpKeyViews: [KeyView] { keyViews(overlay: overlay == .help ? nil : overlay) }
+
+    private func keyViews(overlay: Overlay?) -> [KeyView] {
+        switch overlay {
+        case .notifications: return [.notifications]
+        case .pager, .projectPicker: return [.pager]
+        case .help, .confirmQuit, .palette, .rejectFeedback: return []
+        case nil: break
+        }
+        if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
+        let bannerViews: [KeyView] = banner == nil ? [] : [.banner]
+        return bannerViews + [screen == .board ? .board : .sessions, .global]
+    }
+
+    mutating func handleKey(_ key: AppKey) -> [AppEffect] {
+        flash = nil
+        if let effects = handleTextOverlay(key) { return effects }
+        if let session = attachedSession, scrollback == nil { return handleAttachedKey(session, key) }
+        if case .mouse(let event) = key { return handleMouse(event) }
+        switch Keymap.lookup(key, pending: pendingKey, in: activeKeyViews) {
+        case .prefix:
+            pendingKey = key
+            return []
+        case .none:
+            let hadPending = pendingKey != nil
+            pendingKey = nil
+            if hadPending { return handleKey(key) }
+            return []
+        case .action(let action):
+            pendingKey = nil
+            return perform(action)
+        }
+    }
+
+    /// Overlays that take every key (help, quit confirmation, text entry). Nil if not handled.
+    private mutating func handleTextOverlay(_ key: AppKey) -> [AppEffect]? {
+        switch overlay {
+        case .help:
+            overlay = nil
+            return []
+        case .confirmQuit:
+            overlay = nil
+            if key == .char("y") || key == .char("q") {
+                isQuitting = true
+                return [.quit]
+            }
+            return []
+        case .palette(let text):
+            switch TextEdit.apply(key, to: text) {
+            case .editing(let next): overlay = .palette(next)
+            case .cancelled: overlay = nil
+            case .submitted(let value):
+                overlay = nil
+                return runCommand(value)
+            }
+            return []
+        case .rejectFeedback(let id, let text):
+            switch TextEdit.apply(key, to: text) {
+            case .editing(let next): overlay = .rejectFeedback(ticketID: id, text: next)
+            case .cancelled: overlay = nil
+            case .submitted(let value):
+                overlay = nil
+                return submitReject(ticketID: id, feedback: value)
+            }
+            return []
+        default:
+            if scrollback?.editing == true, attachedSession != nil { return editSearch(key) }
+            return nil
+        }
+    }
+
+    private mutating func editSearch(_ key: AppKey) -> [AppEffect] {
+        guard var state = scrollback else { return [] }
+        switch key {
+        case .escape: state.editing = false
+        case .enter:
+            state.editing = false
+            state.match = 0
+        case .backspace: state.query = String(state.query.dropLast())
+        case .char(let c): state.query.append(c)
+        default: break
+        }
+        scrollback = state
+        return []
+    }
+
+    /// In attach every key goes to the session, except the detach key and scrollback entry.
+    private mutating func handleAttachedKey(_ session: SessionKey, _ key: AppKey) -> [AppEffect] {
+        switch Keymap.lookup(key, pending: nil, in: [.attach]) {
+        case .action(.back): return detach()
+        case .action(.scrollback):
+            scrollback = ScrollbackState(offset: max(size.rows - 2, 1))
+            return []
+        default:
+            if case .mouse(let event) = key, event.kind == .wheelUp {
+                scrollback = ScrollbackState(offset: 3)
+                return []
+            }
+            return [.forwardKey(session, key)]
+        }
+    }
+
+    private mutating func handleMouse(_ event: MouseEvent) -> [AppEffect] {
+        switch event.kind {
+        case .wheelUp: return perform(.up)
+        case .wheelDown: return perform(.down)
+        case .press: return click(row: event.row, col: event.col)
+        }
+    }
+
+    private mutating func click(row: Int, col: Int) -> [AppEffect] {
+        guard screen == .sessions, overlay == nil else { return [] }
+        let layout = self.layout
+        for (slot, rect) in layout.tiles.enumerated() where rect.contains(row: row, col: col) {
+            let tiles = visibleTiles
+            guard slot < tiles.count else { return [] }
+            if selection == tiles[slot] { return attach(tiles[slot]) }
+            selection = tiles[slot]
+            return []
+        }
+        if layout.list.contains(row: row, col: col), let key = listRowKeys(in: layout.list)[row - layout.list.y] {
+            if selection == key { return attach(key) }
+            selection = key
+        }
+        return []
+    }
+}
+
+extension Rect {
+    /// True if the cell is inside the rectangle.
+    public func contains(row: Int, col: Int) -> Bool { row >= y && row < maxY && col >= x && col < maxX }
+}
+
+/// One-line text entry: what a key does to the text being typed.
+enum TextEdit: Equatable {
+    case editing(String)
+    case cancelled
+    case submitted(String)
+
+    static func apply(_ key: AppKey, to text: String) -> TextEdit {
+        switch key {
+        case .escape: .cancelled
+        case .enter: .submitted(text)
+        case .backspace: .editing(String(text.dropLast()))
+        case .char(let c): .editing(text + String(c))
+        default: .editing(text)
+        }
+    }
+}

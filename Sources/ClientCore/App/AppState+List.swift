@@ -1,0 +1,55 @@
+// The session list's rows (server and project headings plus sessions) and its scroll window,
+// shared by the list view (drawing) and `reduce` (mouse clicks), so both agree on every row.
+
+/// One row of the session list.
+public enum ListRow: Hashable, Sendable {
+    /// A server heading.
+    case server(String)
+    /// A project heading within a server.
+    case project(server: String, name: String)
+    /// A session.
+    case session(SessionKey)
+}
+
+extension AppState {
+    /// All list rows in order.
+    public var listRows: [ListRow] {
+        var rows: [ListRow] = []
+        var lastServer: String?
+        var lastProject: String?
+        for session in orderedSessions {
+            if session.key.server != lastServer {
+                rows.append(.server(session.key.server))
+                lastServer = session.key.server
+                lastProject = nil
+            }
+            if session.projectName != lastProject {
+                rows.append(.project(server: session.key.server, name: session.projectName))
+                lastProject = session.projectName
+            }
+            rows.append(.session(session.key))
+        }
+        return rows
+    }
+
+    /// The rows visible in a list of `height` rows, scrolled so the selection is shown.
+    public func listWindow(height: Int) -> ArraySlice<ListRow> {
+        let rows = listRows
+        guard height > 0 else { return [] }
+        let selected = selection.flatMap { rows.firstIndex(of: .session($0)) } ?? 0
+        let start = selected < height ? 0 : selected - height + 1
+        return rows[start..<min(start + height, rows.count)]
+    }
+
+    /// For each row of `list` (a rect whose first row is a column header), the session drawn
+    /// there, or nil for headings and blank rows.
+    public func listRowKeys(in list: Rect) -> [SessionKey?] {
+        let window = Array(listWindow(height: max(list.height - 1, 0)))
+        var keys: [SessionKey?] = [nil]
+        for row in window {
+            if case .session(let key) = row { keys.append(key) } else { keys.append(nil) }
+        }
+        while keys.count < list.height { keys.append(nil) }
+        return keys
+    }
+}

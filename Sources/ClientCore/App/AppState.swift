@@ -1,0 +1,129 @@
+// The whole client state that `reduce` changes and the views draw. Plain values only, so a test
+// can build any situation in a few lines and compare states with `==`.
+
+import Foundation
+
+/// The main screen.
+public enum Screen: Hashable, Sendable {
+    /// Session list and the wall of tiles (home).
+    case sessions
+    /// Full-screen interactive attach.
+    case attached(SessionKey)
+    /// The ticket board.
+    case board
+}
+
+/// A panel drawn over the current screen that takes the keys while open.
+public enum Overlay: Hashable, Sendable {
+    /// The keys of the current view.
+    case help
+    /// The notification list, with the focused row.
+    case notifications(cursor: Int)
+    /// "Quit? y/n" (something is attached).
+    case confirmQuit
+    /// The `:` command line with what was typed so far.
+    case palette(String)
+    /// A read-only text pager (ticket content).
+    case pager(title: String, lines: [String], offset: Int)
+    /// The reject-feedback editor for a ticket.
+    case rejectFeedback(ticketID: String, text: String)
+    /// The project picker, with the focused row.
+    case projectPicker(cursor: Int)
+}
+
+/// Scrollback browsing inside a full-screen attach (copy mode).
+public struct ScrollbackState: Hashable, Sendable {
+    /// Lines scrolled up from the live bottom.
+    public var offset: Int
+    /// The search text ("" when none).
+    public var query: String
+    /// True while the search text is being typed after `/`.
+    public var editing: Bool
+    /// Which match to show: 0 is the newest, counting backwards in history; `n` increments.
+    public var match: Int
+
+    /// Creates a scrollback state.
+    public init(offset: Int = 0, query: String = "", editing: Bool = false, match: Int = 0) {
+        self.offset = offset
+        self.query = query
+        self.editing = editing
+        self.match = match
+    }
+}
+
+/// Where triage returns to, and what is snoozed.
+public struct TriageState: Hashable, Sendable {
+    /// The screen and selection before the first triage jump.
+    public var returnTo: Screen?
+    /// The selection before the first triage jump.
+    public var returnSelection: SessionKey?
+    /// Snoozed sessions and when the snooze ends.
+    public var snoozedUntil: [SessionKey: Date] = [:]
+
+    /// Creates an empty triage state.
+    public init() {}
+}
+
+/// The client state.
+public struct AppState: Equatable, Sendable {
+    /// UI options from the configuration.
+    public var ui: UIOptions
+    /// The current time, advanced by `.tick` events.
+    public var now: Date
+    /// The terminal size.
+    public var size: GridSize
+    /// Whether the outer terminal has focus (focus reporting), true if unknown.
+    public var focused = true
+    /// Ring the outer terminal even while focused.
+    public var alertWhenFocused = false
+    /// Servers in configuration order.
+    public var servers: [ServerStatus]
+    /// Sessions by key.
+    public var sessions: [SessionKey: AppSession] = [:]
+    /// The main screen.
+    public var screen: Screen = .sessions
+    /// An overlay, if open.
+    public var overlay: Overlay?
+    /// The selected session in the list and wall.
+    public var selection: SessionKey?
+    /// The zoomed tile, if any.
+    public var zoomed: SessionKey?
+    /// Notifications, newest first, at most 50.
+    public var notifications: [AppNotification] = []
+    /// The banner shown, if any.
+    public var banner: Banner?
+    /// Triage bookkeeping.
+    public var triage = TriageState()
+    /// The board.
+    public var board = BoardState()
+    /// Scrollback browsing in attach, nil when live.
+    public var scrollback: ScrollbackState?
+    /// The first key of a two-key sequence (`g`), if pending.
+    public var pendingKey: AppKey?
+    /// Sessions with an open read-only tile stream.
+    public var watched: Set<SessionKey> = []
+    /// A short message for the status line (errors, confirmations).
+    public var flash: String?
+    /// Set once `.quit` has been emitted.
+    public var isQuitting = false
+
+    /// Creates a state for `servers` with `ui` options at `now`.
+    public init(servers: [String], ui: UIOptions = .default, now: Date, size: GridSize) {
+        self.servers = servers.map { ServerStatus(name: $0) }
+        self.ui = ui
+        self.now = now
+        self.size = size
+    }
+
+    /// The unread notification count.
+    public var unreadCount: Int { notifications.filter { !$0.isRead }.count }
+
+    /// The attached session, if the screen is a full-screen attach.
+    public var attachedSession: SessionKey? {
+        if case .attached(let key) = screen { return key }
+        return nil
+    }
+
+    /// The status of `server`, if configured.
+    public func server(_ name: String) -> ServerStatus? { servers.first { $0.name == name } }
+}

@@ -1,0 +1,184 @@
+// The only ncurses caller in claudepm. It draws runs of frame cells with `setcchar` +
+// `mvwadd_wch`, commits with `wnoutrefresh` + `doupdate`, reads keys with `wget_wch` and reports
+// resizes. ncurses is not thread-safe: create, use and stop it from one thread (the runtime's
+// loop).
+
+@preconcurrency import CNCursesW
+import ClientCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Input read from the terminal.
+public enum CursesInput: Hashable, Sendable {
+    /// A key or mouse event.
+    case key(AppKey)
+    /// The terminal was resized (ncurses already adjusted its screen).
+    case resized(GridSize)
+}
+
+/// An ncurses `Surface` on the process's terminal.
+public final class CursesSurface: Surface {
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private let colours: Int32
+    private let maxPairs: Int32
+    private var started = true
+
+    struct PairKey: Hashable {
+        var fg: Int32
+        var bg: Int32
+    }
+
+    /// Starts ncurses on the terminal: UTF-8 locale, raw keys (every key, Ctrl-C included, reaches
+    /// the app), no echo, keypad decoding, a short escape delay, default colours and mouse clicks
+    /// and wheel. Call `stop()` before exiting.
+    public init(escapeDelayMilliseconds: Int32 = 25, mouse: Bool = true) {
+        Self.setUTF8Locale()
+        initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(cpm_stdscr(), true)
+        set_escdelay(escapeDelayMilliseconds)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colours = has_colors() ? cpm_colors() : 0
+        maxPairs = has_colors() ? cpm_color_pairs() : 0
+        if mouse {
+            let mask = cpm_BUTTON1_PRESSED() | cpm_BUTTON4_PRESSED() | cpm_BUTTON5_PRESSED()
+            mousemask(mask, nil)
+            mouseinterval(0)
+        }
+    }
+
+    /// The colour count terminfo reports (0 without colour), for `ColourDepth.detect`.
+    public var terminalColours: Int { Int(colours) }
+
+    /// Ends ncurses and restores the terminal. Safe to call twice.
+    public func stop() {
+        guard started else { return }
+        started = false
+        endwin()
+    }
+
+    public var size: GridSize {
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        cpm_getmaxyx(cpm_stdscr(), &rows, &cols)
+        return GridSize(cols: Int(cols), rows: Int(rows))
+    }
+
+    public func write(row: Int, col: Int, cells: ArraySlice<FrameCell>) {
+        var x = col
+        for cell in cells {
+            defer { x += 1 }
+            if cell.isContinuation { continue }
+            var cc = cchar_t()
+            var chars: [wchar_t] = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+            if chars.isEmpty { chars = [0x20] }
+            chars.append(0)
+            var pair = pairNumber(for: cell.style)
+            _ = chars.withUnsafeBufferPointer { buffer in
+                setcchar(&cc, buffer.baseAddress, attributes(cell.style.attrs), 0, &pair)
+            }
+            mvwadd_wch(cpm_stdscr(), Int32(row), Int32(x), &cc)
+        }
+    }
+
+    public func clear() {
+        werase(cpm_stdscr())
+        clearok(cpm_stdscr(), true)
+    }
+
+    public func placeCursor(_ cursor: CursorPlacement?) {
+        guard let cursor else {
+            curs_set(0)
+            return
+        }
+        wmove(cpm_stdscr(), Int32(cursor.row), Int32(cursor.col))
+        curs_set(1)
+    }
+
+    public func commit() {
+        wnoutrefresh(cpm_stdscr())
+        doupdate()
+    }
+
+    /// Writes bytes straight to the outer terminal (BEL, OSC 9/777 alerts) after a commit.
+    public func writeOuter(_ bytes: [UInt8]) {
+        fflush(stdout)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(1, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+    }
+
+    /// The colour pair for `style` (0 = default colours), allocated on first use.
+    func pairNumber(for style: Style) -> Int32 {
+        guard colours > 0 else { return 0 }
+        let key = PairKey(fg: colourNumber(style.fg, colours: colours), bg: colourNumber(style.bg, colours: colours))
+        if key.fg == -1 && key.bg == -1 { return 0 }
+        if let pair = pairs[key] { return pair }
+        if nextPair >= maxPairs {
+            pairs.removeAll()
+            nextPair = 1
+        }
+        let pair = nextPair
+        nextPair += 1
+        init_extended_pair(pair, key.fg, key.bg)
+        pairs[key] = pair
+        return pair
+    }
+
+    /// Reads input for up to `timeoutMilliseconds` (0: only what is already there, -1: block).
+    /// Returns every key and resize that arrived.
+    public func read(timeoutMilliseconds: Int32) -> [CursesInput] {
+        var result: [CursesInput] = []
+        wtimeout(cpm_stdscr(), timeoutMilliseconds)
+        while true {
+            var ch: wint_t = 0
+            let status = wget_wch(cpm_stdscr(), &ch)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                result += keyCode(Int32(ch))
+            } else if let key = KeyDecoder.decode(character: UInt32(ch)) {
+                result.append(.key(key))
+            }
+            wtimeout(cpm_stdscr(), 0)
+        }
+        return result
+    }
+
+    private func keyCode(_ code: Int32) -> [CursesInput] {
+        if code == KEY_RESIZE { return [.resized(size)] }
+        if code == KEY_MOUSE {
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return [] }
+            let kind: MouseEvent.Kind
+            if event.bstate & cpm_BUTTON4_PRESSED() != 0 {
+                kind = .wheelUp
+            } else if event.bstate & cpm_BUTTON5_PRESSED() != 0 {
+                kind = .wheelDown
+            } else {
+                kind = .press
+            }
+            return [.key(.mouse(MouseEvent(kind: kind, row: Int(event.y), col: Int(event.x))))]
+        }
+        return KeyDecoder.decode(keyCode: code).map { [.key($0)] } ?? []
+    }
+
+    private static func setUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ClientCore
+
+// Drawing text into a frame, clipped to a rectangle, with the project's width rule.
+
+extension CellBuffer {
+    /// Draws `text` at `row`, `col`, never past `clip` (default: the whole frame). Returns the
+    /// column after the last cell written. A wide character that would straddle the clip edge is
+    /// replaced by a space.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, col: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard row >= area.y, row < area.maxY else { return col }
+        var x = col
+        for ch in text {
+            if x >= area.maxX { break }
+            let width = DisplayWidth.of(ch)
+            if width == 0 { continue }
+            if x < area.x {
+                x += width
+                continue
+            }
+            if width == 2 && x + 1 >= area.maxX {
+                set(FrameCell(text: " ", style: style), row: row, col: x)
+                x += 1
+                break
+            }
+            let text = ch.isASCII && ch.asciiValue.map({ $0 < 0x20 || $0 == 0x7F }) == true ? "?" : String(ch)
+            set(FrameCell(text: text, width: UInt8(width), style: style), row: row, col: x)
+            x += width
+        }
+        return x
+    }
+
+    /// Draws `text` in `rect`'s first row, padded with `style` blanks to the rect's width.
+    public mutating func putLine(_ text: String, in rect: Rect, row: Int, style: Style = .plain) {
+        guard row >= rect.y, row < rect.maxY else { return }
+        fill(Rect(x: rect.x, y: row, width: rect.width, height: 1), with: .blank(style))
+        put(DisplayWidth.truncate(text, to: rect.width), row: row, col: rect.x, style: style, clip: rect)
+    }
+
+    /// Draws a single-line box around `rect` with an optional title on its top edge.
+    public mutating func box(_ rect: Rect, title: String = "", style: Style = .plain, glyphs: Glyphs = .unicode) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let h = String(repeating: glyphs.horizontal, count: rect.width - 2)
+        put(glyphs.topLeft + h + glyphs.topRight, row: rect.y, col: rect.x, style: style, clip: rect)
+        put(glyphs.bottomLeft + h + glyphs.bottomRight, row: rect.maxY - 1, col: rect.x, style: style, clip: rect)
+        for r in (rect.y + 1)..<(rect.maxY - 1) {
+            put(glyphs.vertical, row: r, col: rect.x, style: style, clip: rect)
+            put(glyphs.vertical, row: r, col: rect.maxX - 1, style: style, clip: rect)
+        }
+        if !title.isEmpty, rect.width > 4 {
+            let shown = DisplayWidth.truncate(" \(title) ", to: rect.width - 2)
+            put(shown, row: rect.y, col: rect.x + 1, style: style.with(.bold), clip: rect)
+        }
+    }
+
+    /// The frame's text, one line per row, trailing spaces removed (for golden files and tests).
+    public func text() -> String {
+        (0..<size.rows).map { r in
+            var line = ""
+            for cell in row(r) where !cell.isContinuation { line += cell.text.isEmpty ? " " : cell.text }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

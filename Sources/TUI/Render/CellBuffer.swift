@@ -1,0 +1,80 @@
+import ClientCore
+
+// A frame: a grid of cells that views draw into. The compositor diffs two frames to find what
+// to send to the terminal, so drawing here is cheap and never touches the terminal.
+
+/// A grid of `FrameCell`s, row-major.
+public struct CellBuffer: Hashable, Sendable {
+    /// The grid size.
+    public let size: GridSize
+    /// The cells, `size.rows * size.cols` of them, row-major.
+    public private(set) var cells: [FrameCell]
+
+    /// A frame of `size` filled with `fill`.
+    public init(size: GridSize, fill: FrameCell = .blank) {
+        self.size = size
+        cells = Array(repeating: fill, count: size.cols * size.rows)
+    }
+
+    /// The whole frame as a rectangle.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.cols, height: size.rows) }
+
+    /// The cell at `row`, `col` (a blank cell outside the grid).
+    public subscript(row: Int, col: Int) -> FrameCell {
+        get {
+            guard contains(row: row, col: col) else { return .blank }
+            return cells[row * size.cols + col]
+        }
+        set {
+            guard contains(row: row, col: col) else { return }
+            cells[row * size.cols + col] = newValue
+        }
+    }
+
+    /// True if `row`, `col` is inside the grid.
+    public func contains(row: Int, col: Int) -> Bool {
+        row >= 0 && col >= 0 && row < size.rows && col < size.cols
+    }
+
+    /// The cells of one row.
+    public func row(_ row: Int) -> ArraySlice<FrameCell> {
+        guard row >= 0, row < size.rows else { return [] }
+        return cells[(row * size.cols)..<((row + 1) * size.cols)]
+    }
+
+    /// Paints `rect` (clipped to the grid) with `cell`.
+    public mutating func fill(_ rect: Rect, with cell: FrameCell) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for r in area.y..<area.maxY {
+            for c in area.x..<area.maxX { cells[r * size.cols + c] = cell }
+        }
+    }
+
+    /// Writes one cell, repairing any wide character it overlaps so the grid stays consistent.
+    public mutating func set(_ cell: FrameCell, row: Int, col: Int) {
+        guard contains(row: row, col: col) else { return }
+        breakWide(row: row, col: col)
+        if cell.width == 2 {
+            guard col + 1 < size.cols else {
+                self[row, col] = FrameCell(text: " ", style: cell.style)
+                return
+            }
+            breakWide(row: row, col: col + 1)
+            self[row, col] = cell
+            self[row, col + 1] = FrameCell(text: "", width: 0, style: cell.style)
+        } else {
+            self[row, col] = cell
+        }
+    }
+
+    /// If `row`, `col` is half of a wide character, blanks the other half.
+    private mutating func breakWide(row: Int, col: Int) {
+        let existing = self[row, col]
+        if existing.isContinuation, col > 0 {
+            self[row, col - 1] = FrameCell(text: " ", style: self[row, col - 1].style)
+        } else if existing.width == 2, col + 1 < size.cols {
+            self[row, col + 1] = FrameCell(text: " ", style: existing.style)
+        }
+    }
+}

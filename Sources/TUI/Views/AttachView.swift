@@ -1,0 +1,100 @@
+// Full-screen attach: the remote terminal fills the screen above a one-line status bar showing
+// the session, its server's connection and round trip, waiting sessions and unread
+// notifications. In scrollback mode the view shows history lines and search matches instead.
+
+import ClientCore
+import TerminalScreen
+
+/// Draws a full-screen attached session.
+struct AttachView {
+    let theme: Theme
+
+    /// Draws and returns where the cursor goes (nil when hidden).
+    func draw(
+        _ key: SessionKey, state: AppState, screen: TerminalScreen?, mirror: ScreenMirror?, into frame: inout CellBuffer
+    ) -> CursorPlacement? {
+        let (body, status) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
+        frame.fill(body, with: .blank)
+        var cursor: CursorPlacement?
+        var searchInfo = ""
+        if let scroll = state.scrollback, let screen {
+            searchInfo = drawScrollback(scroll, screen: screen, into: &frame, rect: body)
+        } else if let mirror {
+            mirror.draw(into: &frame, rect: body, originRow: 0, originCol: 0)
+            if mirror.cursor.visible, body.contains(row: mirror.cursor.row, col: mirror.cursor.col) {
+                cursor = CursorPlacement(row: mirror.cursor.row, col: mirror.cursor.col)
+            }
+        } else {
+            frame.put("attaching…", row: body.y, col: body.x, style: theme.dim, clip: body)
+        }
+        if !status.isEmpty {
+            frame.putLine(
+                statusText(key, state: state, searchInfo: searchInfo), in: status, row: status.y, style: theme.bar)
+        }
+        if case .palette = state.overlay { cursor = nil }
+        return cursor
+    }
+
+    func statusText(_ key: SessionKey, state: AppState, searchInfo: String) -> String {
+        let glyphs = theme.glyphs
+        var parts: [String] = []
+        if let session = state.sessions[key] {
+            parts.append("\(theme.glyph(session.status)) \(SessionText.title(session))")
+        }
+        if state.scrollback != nil {
+            parts.append("SCROLLBACK" + (searchInfo.isEmpty ? "" : " " + searchInfo))
+            parts.append("/ search  n/N next/prev  q live")
+        } else {
+            parts.append("\(state.ui.detachKey) detach  S-PgUp scrollback")
+        }
+        let server = state.server(key.server)
+        switch server?.link ?? .connecting {
+        case .online: parts.append("\(key.server) online" + (server?.rttMilliseconds.map { " \($0)ms" } ?? ""))
+        case .connecting: parts.append("\(key.server) connecting…")
+        case .offline(let reason): parts.append("\(key.server) OFFLINE (\(reason))")
+        }
+        let waiting = state.triageQueue.filter { $0.key != key }.count
+        if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
+        if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }
+        if let flash = state.flash { parts.append(flash) }
+        return " " + parts.joined(separator: " │ ")
+    }
+
+    /// Draws history lines; returns the search summary for the status line.
+    private func drawScrollback(
+        _ scroll: ScrollbackState, screen: TerminalScreen, into frame: inout CellBuffer, rect: Rect
+    ) -> String {
+        let total = screen.historyCount
+        let height = rect.height
+        var offset = min(scroll.offset, max(total - height, 0))
+        var summary = scroll.editing ? "/\(scroll.query)" : ""
+        var highlight: SearchMatch?
+        if !scroll.query.isEmpty, !scroll.editing {
+            let matches = screen.search(scroll.query)
+            if matches.isEmpty {
+                summary = "/\(scroll.query): no match"
+            } else {
+                let index = scroll.match % matches.count
+                let match = matches[matches.count - 1 - index]
+                highlight = match
+                summary = "/\(scroll.query) (\(index + 1)/\(matches.count))"
+                offset = min(max(total - match.line - height / 2 - 1, 0), max(total - height, 0))
+            }
+        }
+        let first = max(total - height - offset, 0)
+        for dy in 0..<height where first + dy < total {
+            let line = screen.historyLine(first + dy)
+            let row = rect.y + dy
+            var col = rect.x
+            for cell in line where col < rect.maxX {
+                var converted = ScreenMirror.convert(cell)
+                if let h = highlight, h.line == first + dy, (h.column..<(h.column + h.width)).contains(col - rect.x) {
+                    converted.style.attrs.formSymmetricDifference(.reverse)
+                }
+                if !converted.isContinuation { frame.set(converted, row: row, col: col) }
+                col += 1
+            }
+        }
+        return summary.isEmpty ? "-\(offset)" : summary
+    }
+}

@@ -1,0 +1,65 @@
+// The header (app, view, servers, unread count) and the footer (a flash message or key hints).
+// Both are recomputed only when their inputs change (`StatusCache`), like tmux's status line.
+
+import ClientCore
+
+/// Draws the header and footer bars.
+struct ChromeView {
+    let theme: Theme
+
+    /// The header text for `state`.
+    static func headerText(_ state: AppState, glyphs: Glyphs) -> String {
+        let view: String
+        switch state.screen {
+        case .sessions: view = "sessions"
+        case .board: view = "board"
+        case .attached: view = "attached"
+        }
+        var parts = ["claudepm · \(view)"]
+        for server in state.servers {
+            switch server.link {
+            case .online: parts.append("\(glyphs.running) \(server.name)")
+            case .connecting: parts.append("… \(server.name)")
+            case .offline: parts.append("\(glyphs.stale) \(server.name) offline")
+            }
+        }
+        let waiting = state.triageQueue.count
+        if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
+        if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }
+        return " " + parts.joined(separator: "  ")
+    }
+
+    /// The footer text for `state`.
+    static func footerText(_ state: AppState) -> String {
+        if let flash = state.flash { return " " + flash }
+        if case .palette(let text) = state.overlay { return ":" + text }
+        switch state.screen {
+        case .board: return " h/l column  j/k card  Enter read  s start  a/x approve/reject  m move  f chips  ? help"
+        default:
+            return " j/k move  Enter attach  z zoom  t next waiting  g b board  b notifications  ? help  q quit"
+        }
+    }
+
+    func draw(header: String, footer: String, layout: ScreenLayout, into frame: inout CellBuffer) {
+        if !layout.header.isEmpty { frame.putLine(header, in: layout.header, row: layout.header.y, style: theme.bar) }
+        if !layout.footer.isEmpty { frame.putLine(footer, in: layout.footer, row: layout.footer.y, style: theme.bar) }
+    }
+}
+
+/// Caches a computed text until its inputs change.
+final class StatusCache {
+    private var key: [String] = []
+    private var value = ""
+    /// How many times the text was recomputed (for tests).
+    private(set) var recomputations = 0
+
+    /// The cached text for `inputs`, recomputed by `make` only when `inputs` differ.
+    func text(for inputs: [String], make: () -> String) -> String {
+        if inputs != key || recomputations == 0 {
+            key = inputs
+            value = make()
+            recomputations += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,108 @@
+// Panels drawn over the current screen: banner, notification list, help, quit confirmation,
+// reject feedback, pager and project picker.
+
+import ClientCore
+import Foundation
+
+/// Draws overlays.
+struct OverlayViews {
+    let theme: Theme
+
+    func banner(_ item: AppNotification, state: AppState, into frame: inout CellBuffer, row: Int) {
+        let style = theme.banner(item.priority)
+        var hints = "o open · d dismiss"
+        if let key = item.session, state.sessions[key]?.waiting?.isPermissionPrompt == true {
+            hints = "y/n answer · " + hints
+        }
+        let text = " \(theme.glyphs.bell) \(item.title): \(item.body)"
+        let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
+        frame.putLine(text, in: line, row: row, style: style)
+        let hintWidth = DisplayWidth.of(hints) + 2
+        if frame.size.cols >= DisplayWidth.of(text) + hintWidth {
+            frame.put(hints + " ", row: row, col: frame.size.cols - hintWidth + 1, style: style, clip: line)
+        }
+    }
+
+    func notifications(_ state: AppState, cursor: Int, into frame: inout CellBuffer) {
+        let area = panel(in: frame.bounds, width: 76, height: state.notifications.count + 4)
+        guard area.width >= 4, area.height >= 3 else { return }
+        frame.fill(area, with: .blank)
+        frame.box(area, title: "Notifications (\(state.unreadCount) unread)", style: theme.border, glyphs: theme.glyphs)
+        let inner = area.inset(by: 1)
+        let listHeight = max(inner.height - 1, 0)
+        if state.notifications.isEmpty {
+            frame.put("no notifications", row: inner.y, col: inner.x + 1, style: theme.dim, clip: inner)
+        }
+        let start = max(0, cursor - listHeight + 1)
+        for (i, item) in state.notifications.enumerated().dropFirst(start).prefix(listHeight) {
+            let dot = item.isRead ? " " : theme.glyphs.unread
+            let when = DisplayWidth.pad(RelativeTime.ago(item.createdAt, now: state.now), to: 9)
+            let style = i == cursor ? theme.selected : (item.isRead ? theme.dim : .plain)
+            frame.putLine(
+                "\(dot) \(when) \(item.title) — \(item.body)", in: inner, row: inner.y + i - start, style: style)
+        }
+        frame.putLine(
+            "Enter open  r read  R all read  C clear all  Esc close", in: inner, row: inner.maxY - 1, style: theme.dim)
+    }
+
+    func help(_ state: AppState, into frame: inout CellBuffer) {
+        var lines: [(String, Bool)] = []
+        for view in state.helpKeyViews {
+            lines.append((view.title, true))
+            for binding in Keymap.bindings(view, detach: state.ui.detachKey) {
+                lines.append(("  " + DisplayWidth.pad(binding.label, to: 16) + " " + binding.help, false))
+            }
+        }
+        let area = panel(in: frame.bounds, width: 72, height: lines.count + 3)
+        guard area.width >= 4, area.height >= 3 else { return }
+        frame.fill(area, with: .blank)
+        frame.box(area, title: "Keys (any key closes)", style: theme.border, glyphs: theme.glyphs)
+        let inner = area.inset(by: 1)
+        for (i, line) in lines.prefix(inner.height).enumerated() {
+            frame.putLine(line.0, in: inner, row: inner.y + i, style: line.1 ? theme.heading : .plain)
+        }
+    }
+
+    func message(_ title: String, lines: [String], into frame: inout CellBuffer) {
+        let area = panel(in: frame.bounds, width: 60, height: lines.count + 2)
+        guard area.width >= 4, area.height >= 3 else {
+            frame.putLine(lines.first ?? title, in: frame.bounds, row: 0, style: theme.error)
+            return
+        }
+        frame.fill(area, with: .blank)
+        frame.box(area, title: title, style: theme.borderSelected, glyphs: theme.glyphs)
+        let inner = area.inset(by: 1)
+        for (i, line) in lines.prefix(inner.height).enumerated() {
+            frame.putLine(line, in: inner, row: inner.y + i)
+        }
+    }
+
+    func pager(title: String, lines: [String], offset: Int, into frame: inout CellBuffer) {
+        let area = frame.bounds.inset(by: frame.size.cols > 20 && frame.size.rows > 6 ? 1 : 0)
+        guard area.width >= 4, area.height >= 3 else { return }
+        frame.fill(area, with: .blank)
+        frame.box(area, title: title, style: theme.border, glyphs: theme.glyphs)
+        let inner = area.inset(by: 1)
+        for (i, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
+            frame.putLine(line, in: inner, row: inner.y + i)
+        }
+    }
+
+    func picker(title: String, items: [String], cursor: Int, into frame: inout CellBuffer) {
+        let area = panel(in: frame.bounds, width: 50, height: items.count + 2)
+        guard area.width >= 4, area.height >= 3 else { return }
+        frame.fill(area, with: .blank)
+        frame.box(area, title: title, style: theme.border, glyphs: theme.glyphs)
+        let inner = area.inset(by: 1)
+        let start = max(0, cursor - inner.height + 1)
+        for (i, item) in items.enumerated().dropFirst(start).prefix(inner.height) {
+            frame.putLine(item, in: inner, row: inner.y + i - start, style: i == cursor ? theme.selected : .plain)
+        }
+    }
+
+    /// A centred panel of at most `width`×`height`, leaving a margin when the screen allows.
+    private func panel(in bounds: Rect, width: Int, height: Int) -> Rect {
+        let margin = bounds.width > 10 && bounds.height > 6 ? 1 : 0
+        return bounds.inset(by: margin).centered(width: width, height: height)
+    }
+}

@@ -1,0 +1,147 @@
+// The renderer: scene(state) → frame → compositor → surface. It owns the per-session screen
+// mirrors (damage-driven copies of each TerminalScreen) and the cached status texts; the runtime
+// calls `render` after events, at most at the frame cap.
+
+import ClientCore
+import TerminalScreen
+
+/// Draws the app state onto a surface.
+public final class Renderer {
+    /// The compositor (and through it, the surface).
+    public let compositor: Compositor
+    /// Styles and glyphs.
+    public var theme: Theme
+    /// Colour degradation for the terminal in use.
+    public var degrader: ColourDegrader
+    private var mirrors: [SessionKey: ScreenMirror] = [:]
+    private let headerCache = StatusCache()
+    private let footerCache = StatusCache()
+
+    /// Creates a renderer drawing on `surface` with `depth` colours and `glyphs`.
+    public init(surface: any Surface, depth: ColourDepth = .ansi256, glyphs: Glyphs = .unicode) {
+        compositor = Compositor(surface: surface)
+        theme = Theme(glyphs: glyphs)
+        degrader = ColourDegrader(depth: depth)
+    }
+
+    /// How often the header text was recomputed (it is cached while its inputs are unchanged).
+    public var headerRecomputations: Int { headerCache.recomputations }
+
+    /// The mirror of `key`'s screen, if it has been drawn.
+    public func mirror(for key: SessionKey) -> ScreenMirror? { mirrors[key] }
+
+    /// Renders `state` with the live `screens` and commits the frame if anything changed.
+    @discardableResult
+    public func render(state: AppState, screens: [SessionKey: TerminalScreen]) -> Compositor.Stats {
+        let (frame, cursor) = self.frame(state: state, screens: screens)
+        return compositor.present(frame, cursor: cursor)
+    }
+
+    /// Forgets the last frame so the next render repaints everything.
+    public func invalidate() { compositor.invalidate() }
+
+    /// Builds the frame for `state` (without touching the surface).
+    public func frame(state: AppState, screens: [SessionKey: TerminalScreen]) -> (CellBuffer, CursorPlacement?) {
+        updateMirrors(screens)
+        var frame = CellBuffer(size: state.size)
+        var cursor: CursorPlacement?
+        switch state.screen {
+        case .attached(let key):
+            cursor = AttachView(theme: theme).draw(
+                key, state: state, screen: screens[key], mirror: mirrors[key], into: &frame)
+        case .sessions:
+            drawSessions(state, into: &frame)
+        case .board:
+            let layout = state.layout
+            drawChrome(state, layout: layout, into: &frame)
+            let body = Rect(
+                x: 0, y: layout.header.maxY, width: state.size.cols, height: layout.footer.y - layout.header.maxY)
+            BoardView(theme: theme).draw(state, into: &frame, rect: layout.footer.isEmpty ? layout.list : body)
+        }
+        cursor = drawOverlays(state, into: &frame) ?? cursor
+        if degrader.depth != .truecolor { frame.mapStyles { degrader.map($0) } }
+        return (frame, cursor)
+    }
+
+    private func updateMirrors(_ screens: [SessionKey: TerminalScreen]) {
+        mirrors = mirrors.filter { screens[$0.key] != nil }
+        for (key, screen) in screens {
+            let mirror = mirrors[key] ?? ScreenMirror()
+            mirror.update(from: screen)
+            mirrors[key] = mirror
+        }
+    }
+
+    private func drawSessions(_ state: AppState, into frame: inout CellBuffer) {
+        let layout = state.layout
+        drawChrome(state, layout: layout, into: &frame)
+        SessionListView(theme: theme).draw(state, into: &frame, rect: layout.list)
+        let tileView = TileView(theme: theme)
+        for (slot, key) in zip(layout.tiles, state.visibleTiles) {
+            guard let session = state.sessions[key] else { continue }
+            let stale = state.server(key.server)?.isStale ?? true
+            tileView.draw(
+                session, mirror: mirrors[key], selected: key == state.selection, stale: stale, now: state.now,
+                into: &frame, rect: slot)
+        }
+        for slot in layout.tiles.dropFirst(state.visibleTiles.count) {
+            frame.box(slot, style: theme.border, glyphs: theme.glyphs)
+        }
+    }
+
+    private func drawChrome(_ state: AppState, layout: ScreenLayout, into frame: inout CellBuffer) {
+        let glyphs = theme.glyphs
+        let headerInputs = [
+            "\(state.screen)", "\(state.servers)", "\(state.triageQueue.count)", "\(state.unreadCount)",
+        ]
+        let header = headerCache.text(for: headerInputs) { ChromeView.headerText(state, glyphs: glyphs) }
+        let footerInputs = ["\(state.screen)", state.flash ?? "", "\(String(describing: state.overlay))"]
+        let footer = footerCache.text(for: footerInputs) { ChromeView.footerText(state) }
+        ChromeView(theme: theme).draw(header: header, footer: footer, layout: layout, into: &frame)
+    }
+
+    private func drawOverlays(_ state: AppState, into frame: inout CellBuffer) -> CursorPlacement? {
+        let views = OverlayViews(theme: theme)
+        if let item = state.bannerNotification {
+            views.banner(item, state: state, into: &frame, row: 0)
+        }
+        switch state.overlay {
+        case .help: views.help(state, into: &frame)
+        case .notifications(let cursor): views.notifications(state, cursor: cursor, into: &frame)
+        case .confirmQuit:
+            views.message(
+                "Quit?", lines: ["A session is attached.", "Quit claudepm?  y = quit, any other key = stay"],
+                into: &frame)
+        case .pager(let title, let lines, let offset):
+            views.pager(title: title, lines: lines, offset: offset, into: &frame)
+        case .rejectFeedback(_, let text):
+            views.message("Reject: feedback (Enter sends, Esc cancels)", lines: [text + "_"], into: &frame)
+        case .projectPicker(let cursor):
+            let items = state.board.projects.map { "\($0.name) (\($0.server))" }
+            views.picker(title: "Project", items: items, cursor: cursor, into: &frame)
+        case .palette(let text):
+            let row = frame.size.rows - 1
+            frame.putLine(
+                ":" + text, in: Rect(x: 0, y: row, width: frame.size.cols, height: 1), row: row, style: theme.bar)
+            return CursorPlacement(row: row, col: min(DisplayWidth.of(text) + 1, max(frame.size.cols - 1, 0)))
+        case nil: break
+        }
+        return nil
+    }
+}
+
+extension CellBuffer {
+    /// Applies `transform` to every cell's style.
+    public mutating func mapStyles(_ transform: (Style) -> Style) {
+        for row in 0..<size.rows {
+            for col in 0..<size.cols {
+                var cell = self[row, col]
+                let mapped = transform(cell.style)
+                if mapped != cell.style {
+                    cell.style = mapped
+                    self[row, col] = cell
+                }
+            }
+        }
+    }
+}

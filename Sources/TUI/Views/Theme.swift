@@ -1,0 +1,61 @@
+// Styles the views use, in one place. Colours are requested at full fidelity and degraded by
+// the renderer; selection also uses reverse video so it survives `NO_COLOR`.
+
+import ClientCore
+
+/// The views' styles and glyphs.
+public struct Theme: Hashable, Sendable {
+    /// Glyph set (Unicode or ASCII fallback).
+    public var glyphs: Glyphs
+
+    /// Creates a theme with `glyphs`.
+    public init(glyphs: Glyphs = .unicode) { self.glyphs = glyphs }
+
+    /// Header and footer bars.
+    public var bar: Style { Style(fg: .indexed(15), bg: .indexed(236)) }
+    /// Headings in the list.
+    public var heading: Style { Style(fg: .indexed(75), attrs: [.bold]) }
+    /// Secondary text.
+    public var dim: Style { Style(fg: .indexed(245)) }
+    /// The selected row or card.
+    public var selected: Style { Style(fg: .indexed(15), bg: .indexed(24), attrs: [.reverse]) }
+    /// A box border.
+    public var border: Style { Style(fg: .indexed(240)) }
+    /// The selected tile's border.
+    public var borderSelected: Style { Style(fg: .rgb(255, 175, 0), attrs: [.bold]) }
+    /// The waiting badge.
+    public var waiting: Style { Style(fg: .rgb(255, 135, 0), attrs: [.bold]) }
+    /// Stale or offline data.
+    public var stale: Style { Style(fg: .indexed(244), attrs: [.dim]) }
+    /// Error text.
+    public var error: Style { Style(fg: .indexed(196), attrs: [.bold]) }
+
+    /// The style of a session status glyph.
+    public func status(_ status: AppSessionStatus) -> Style {
+        switch status {
+        case .running: Style(fg: .indexed(41))
+        case .completed: Style(fg: .indexed(245))
+        case .error: Style(fg: .indexed(196))
+        case .paused: Style(fg: .indexed(220))
+        }
+    }
+
+    /// The glyph of a session status.
+    public func glyph(_ status: AppSessionStatus) -> String {
+        switch status {
+        case .running: glyphs.running
+        case .completed: glyphs.completed
+        case .error: glyphs.error
+        case .paused: glyphs.paused
+        }
+    }
+
+    /// Banner colours by priority: normal blue, high orange, urgent red (as the iOS app).
+    public func banner(_ priority: NotificationPriority) -> Style {
+        switch priority {
+        case .low, .normal: Style(fg: .indexed(15), bg: .rgb(0, 95, 215), attrs: [.bold])
+        case .high: Style(fg: .indexed(16), bg: .rgb(255, 135, 0), attrs: [.bold])
+        case .urgent: Style(fg: .indexed(15), bg: .rgb(215, 0, 0), attrs: [.bold, .reverse])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// A live tile: a bordered, labelled, cropped view of a session's terminal. The label carries the
+// status, the waiting badge and the context use; the crop keeps the cursor and the newest output
+// in view.
+
+import ClientCore
+import Foundation
+
+/// Draws tiles.
+struct TileView {
+    let theme: Theme
+
+    /// Draws `session` into `rect`, using `mirror` for the terminal (nil: not connected yet).
+    func draw(
+        _ session: AppSession, mirror: ScreenMirror?, selected: Bool, stale: Bool, now: Date,
+        into frame: inout CellBuffer,
+        rect: Rect
+    ) {
+        guard !rect.isEmpty else { return }
+        let borderStyle = selected ? theme.borderSelected : theme.border
+        frame.fill(rect, with: .blank)
+        frame.box(rect, style: borderStyle, glyphs: theme.glyphs)
+        drawLabel(session, selected: selected, stale: stale, now: now, into: &frame, rect: rect)
+        let inner = rect.inset(by: 1)
+        guard !inner.isEmpty else { return }
+        guard let mirror, mirror.size.rows > 0 else {
+            frame.put("connecting…", row: inner.y, col: inner.x, style: theme.dim, clip: inner)
+            return
+        }
+        let origin = mirror.cropOrigin(height: inner.height, width: inner.width)
+        mirror.draw(into: &frame, rect: inner, originRow: origin.row, originCol: origin.col)
+        let cursor = mirror.cursor
+        let cy = inner.y + cursor.row - origin.row
+        let cx = inner.x + cursor.col - origin.col
+        if cursor.visible, inner.contains(row: cy, col: cx) {
+            var cell = frame[cy, cx]
+            cell.style.attrs.formSymmetricDifference(.reverse)
+            frame[cy, cx] = cell
+        }
+        if stale { frame.put(" stale ", row: rect.maxY - 1, col: rect.x + 1, style: theme.stale, clip: rect) }
+    }
+
+    private func drawLabel(
+        _ session: AppSession, selected: Bool, stale: Bool, now: Date, into frame: inout CellBuffer, rect: Rect
+    ) {
+        guard rect.width > 4 else { return }
+        let labelArea = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1)
+        var x = frame.put(" ", row: rect.y, col: labelArea.x, style: theme.border, clip: labelArea)
+        x = frame.put(
+            theme.glyph(session.status) + " ", row: rect.y, col: x, style: theme.status(session.status), clip: labelArea
+        )
+        let name = SessionText.title(session)
+        x = frame.put(name, row: rect.y, col: x, style: Style(attrs: selected ? [.bold] : []), clip: labelArea)
+        if let badge = SessionText.waiting(session, now: now) {
+            x = frame.put(
+                " \(theme.glyphs.waiting) \(badge)", row: rect.y, col: x, style: theme.waiting, clip: labelArea)
+        }
+        x = frame.put(" ctx \(SessionText.context(session)) ", row: rect.y, col: x, style: theme.dim, clip: labelArea)
+        if stale { frame.put(theme.glyphs.stale, row: rect.y, col: x, style: theme.stale, clip: labelArea) }
+    }
+}

@@ -1,0 +1,137 @@
+// Scenes rendered into a RecordingSurface and compared with committed golden text frames.
+
+import ClientCore
+import Foundation
+import TUI
+import TerminalScreen
+import Testing
+
+@Suite struct GoldenFrameTests {
+    /// Renders `state` through a fresh renderer and returns the surface's text.
+    func render(
+        _ state: AppState, screens: [SessionKey: TerminalScreen] = SceneFixtures.screens(), glyphs: Glyphs = .unicode
+    ) -> (RecordingSurface, Renderer) {
+        let surface = RecordingSurface(size: state.size)
+        let renderer = Renderer(surface: surface, depth: .ansi256, glyphs: glyphs)
+        renderer.render(state: state, screens: screens)
+        return (surface, renderer)
+    }
+
+    @Test func sessionListNarrow() throws {
+        let state = SceneFixtures.state(size: GridSize(cols: 70, rows: 14))
+        #expect(state.layout.kind == .listOnly)
+        try Golden.check("list-narrow-70x14", render(state).0.text())
+    }
+
+    @Test func wallBelowList() throws {
+        let state = SceneFixtures.state(size: GridSize(cols: 120, rows: 40))
+        #expect(state.layout.kind == .listAbove)
+        #expect(state.visibleTiles.count == 4)
+        let text = render(state).0.text()
+        #expect(text.contains("Do you want to proceed?"))
+        #expect(text.contains("42 tests passed"))
+        try Golden.check("wall-120x40", text)
+    }
+
+    @Test func wallBesideList() throws {
+        let state = SceneFixtures.state(size: GridSize(cols: 160, rows: 30))
+        #expect(state.layout.kind == .listBeside)
+        try Golden.check("wall-beside-160x30", render(state).0.text())
+    }
+
+    @Test func zoomedTile() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 90, rows: 20))
+        _ = state.reduce(.key(.char("z")))
+        #expect(state.layout.kind == .zoom)
+        try Golden.check("zoom-90x20", render(state).0.text())
+    }
+
+    @Test func attachWithStatusLine() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 60, rows: 12))
+        _ = state.reduce(.key(.char("j")))
+        _ = state.reduce(.key(.enter))
+        let screens = SceneFixtures.screens(rows: 11, cols: 60)
+        let (surface, _) = render(state, screens: screens)
+        #expect(surface.cursor != nil)
+        try Golden.check("attach-60x12", surface.text())
+    }
+
+    @Test func banner() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 14))
+        _ = state.reduce(.notificationReceived(SceneFixtures.notifications()[0]))
+        try Golden.check("banner-100x14", render(state).0.text())
+    }
+
+    @Test func notificationPanel() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 80, rows: 14))
+        _ = state.reduce(.notificationsLoaded(server: "local", items: SceneFixtures.notifications()))
+        _ = state.reduce(.key(.char("b")))
+        try Golden.check("notifications-80x14", render(state).0.text())
+    }
+
+    @Test func boardWithChips() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 16))
+        _ = state.reduce(.projectsLoaded(server: "local", projects: [SceneFixtures.project]))
+        _ = state.reduce(.key(.char("g")))
+        _ = state.reduce(.key(.char("b")))
+        _ = state.reduce(.ticketsLoaded(project: SceneFixtures.project, tickets: SceneFixtures.tickets()))
+        _ = state.reduce(.key(.char("f")))
+        _ = state.reduce(.key(.char("l")))
+        _ = state.reduce(.key(.char(" ")))
+        _ = state.reduce(.key(.char("l")))
+        _ = state.reduce(.key(.char(" ")))
+        _ = state.reduce(.key(.escape))
+        #expect(state.board.selectedPrefixes == ["ADHOC", "CSM"])
+        try Golden.check("board-100x16", render(state).0.text())
+    }
+
+    @Test func helpOverlay() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 80, rows: 40))
+        _ = state.reduce(.key(.char("?")))
+        let text = render(state).0.text()
+        for binding in Keymap.bindings(.sessions) { #expect(text.contains(binding.help)) }
+        try Golden.check("help-80x40", text)
+    }
+
+    @Test func asciiFallback() throws {
+        let state = SceneFixtures.state(size: GridSize(cols: 120, rows: 30))
+        let text = render(state, glyphs: .ascii).0.text()
+        #expect(!text.contains("┌"))
+        try Golden.check("wall-ascii-120x30", text)
+    }
+
+    @Test func tinySizes() throws {
+        try Golden.check("tiny-1x1", render(SceneFixtures.state(size: GridSize(cols: 1, rows: 1))).0.text())
+        try Golden.check("tiny-2x1", render(SceneFixtures.state(size: GridSize(cols: 2, rows: 1))).0.text())
+        try Golden.check("small-40x12", render(SceneFixtures.state(size: GridSize(cols: 40, rows: 12))).0.text())
+    }
+
+    @Test(arguments: [(1, 1), (2, 1), (1, 2), (3, 3), (40, 12), (120, 40), (300, 100)])
+    func everyScreenAtAnySize(cols: Int, rows: Int) {
+        var state = SceneFixtures.state(size: GridSize(cols: cols, rows: rows))
+        _ = state.reduce(.notificationReceived(SceneFixtures.notifications()[0]))
+        let screens = SceneFixtures.screens()
+        let keys: [[AppKey]] = [[], [.char("z")], [.char("?")], [.char("b")], [.char("g"), .char("b")], [.enter]]
+        for sequence in keys {
+            var copy = state
+            for key in sequence { _ = copy.reduce(.key(key)) }
+            let (surface, _) = render(copy, screens: screens)
+            #expect(surface.screen.size == GridSize(cols: cols, rows: rows))
+        }
+    }
+
+    @Test func resizeToOneByOneAndBack() {
+        var state = SceneFixtures.state(size: GridSize(cols: 120, rows: 40))
+        let surface = RecordingSurface(size: state.size)
+        let renderer = Renderer(surface: surface)
+        let screens = SceneFixtures.screens()
+        renderer.render(state: state, screens: screens)
+        let before = surface.text()
+        for size in [GridSize(cols: 1, rows: 1), GridSize(cols: 120, rows: 40)] {
+            _ = state.reduce(.resized(size))
+            surface.size = size
+            renderer.render(state: state, screens: screens)
+        }
+        #expect(surface.text() == before)
+    }
+}
