@@ -10,7 +10,7 @@ enum SceneFixtures {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func key(_ server: String, _ n: Int) -> SessionKey {
-        SessionKey(server: server, id: String(format: "%08d-0000-4000-8000-000000000000", n))
+        SessionKey(server: server, sessionId: String(format: "%08d-0000-4000-8000-000000000000", n))
     }
 
     static let fixLogin = key("local", 1)

@@ -4,26 +4,6 @@
 
 import Foundation
 
-/// Identifies a session across servers.
-public struct SessionKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The configured server name.
-    public var server: String
-    /// The session id (UUID) on that server.
-    public var id: String
-
-    /// Creates a key.
-    public init(server: String, id: String) {
-        self.server = server
-        self.id = id
-    }
-
-    public static func < (lhs: SessionKey, rhs: SessionKey) -> Bool {
-        (lhs.server, lhs.id) < (rhs.server, rhs.id)
-    }
-
-    public var description: String { "\(server)/\(id.prefix(8))" }
-}
-
 /// A session's lifecycle status.
 public enum AppSessionStatus: String, Hashable, Sendable, CaseIterable {
     /// Running.
@@ -99,7 +79,7 @@ public struct AppSession: Hashable, Sendable {
         if let paneName, !paneName.isEmpty { return paneName }
         if let ticketTitle, !ticketTitle.isEmpty { return ticketTitle }
         if !projectName.isEmpty { return "\(projectName) session" }
-        return "Session \(key.id.prefix(8))"
+        return "Session \(key.sessionId.prefix(8))"
     }
 
     /// True if a live terminal can be attached (a running pane).

@@ -1,21 +1,7 @@
-// A notification as the banner and the list show it. Priority is a client concept (the server
-// has none, protocol §5.2); the runtime assigns it when it converts a server notification.
+// A notification as the banner and the list show it. Priority (`NotificationPriority`, shared
+// with `NotificationManager`) is a client concept: the server has none (protocol §5.2).
 
 import Foundation
-
-/// Notification priority, `low < normal < high < urgent`.
-public enum NotificationPriority: Int, Hashable, Sendable, Comparable, CaseIterable {
-    /// Low.
-    case low
-    /// Normal.
-    case normal
-    /// High: shows a banner.
-    case high
-    /// Urgent: shows a banner.
-    case urgent
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
 
 /// One notification.
 public struct AppNotification: Hashable, Sendable {
@@ -53,7 +39,7 @@ public struct AppNotification: Hashable, Sendable {
 }
 
 /// The banner currently shown.
-public struct Banner: Hashable, Sendable {
+public struct BannerState: Hashable, Sendable {
     /// The notification shown.
     public var notificationID: String
     /// When the banner goes away by itself.

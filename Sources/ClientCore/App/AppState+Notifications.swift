@@ -21,7 +21,7 @@ extension AppState {
         if notifications.count > Self.notificationLimit { notifications.removeLast() }
         let lookingAtIt = item.session != nil && item.session == attachedSession
         if item.priority >= .high, ui.notifyMode != .off, !lookingAtIt {
-            banner = Banner(notificationID: item.id, until: now.addingTimeInterval(Self.bannerDuration))
+            banner = BannerState(notificationID: item.id, until: now.addingTimeInterval(Self.bannerDuration))
         }
         return []
     }

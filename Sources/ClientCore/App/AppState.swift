@@ -91,7 +91,7 @@ public struct AppState: Equatable, Sendable {
     /// Notifications, newest first, at most 50.
     public var notifications: [AppNotification] = []
     /// The banner shown, if any.
-    public var banner: Banner?
+    public var banner: BannerState?
     /// Triage bookkeeping.
     public var triage = TriageState()
     /// The board.
