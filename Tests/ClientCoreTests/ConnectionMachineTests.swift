@@ -241,6 +241,45 @@ extension ConnectionAction {
         #expect(again.compactMap(\.subscribed) == [["a", "c", "d"]])
     }
 
+    @Test func manySubscriptionsAreBatchedUnderTheRateLimit() {
+        var h = ConnectionHarness()
+        let ids = (0..<200).map { String(format: "s%03d", $0) }
+        h.send(.subscriptionsChanged(Set(ids)))
+        h.send(.start)
+        h.send(.opened)
+        #expect(h.machine.subscribeBacklog.count == 200 - 76)
+        var sends: [(MonotonicTime, Int)] = []
+        var subscribed: [String] = []
+        var seen = 0
+        while h.clock.now < MonotonicTime.seconds(1000 + 60) {
+            for action in h.log[seen...] {
+                if let batch = action.subscribed {
+                    subscribed += batch
+                    sends.append((h.clock.now, batch.count))
+                }
+                if action.isPing { sends.append((h.clock.now, 1)) }
+            }
+            seen = h.log.count
+            h.send(.frameReceived)
+            h.fireNextTimer()
+        }
+        #expect(subscribed.sorted() == ids)
+        #expect(h.machine.subscribeBacklog.isEmpty)
+        for (start, _) in sends {
+            let inWindow = sends.filter { $0.0 >= start && $0.0 - start < .seconds(10) }.map(\.1).reduce(0, +)
+            #expect(inWindow <= 80, "\(inWindow) messages within 10 s")
+        }
+        // Removing a session that is still waiting in the backlog never sends anything for it.
+        var small = ConnectionHarness()
+        small.send(.subscriptionsChanged(Set(ids)))
+        small.send(.start)
+        small.send(.opened)
+        let pending = small.machine.subscribeBacklog[0]
+        let removal = small.send(.subscriptionsChanged(Set(ids).subtracting([pending])))
+        #expect(!removal.contains { if case .unsubscribe = $0 { true } else { false } })
+        #expect(!small.machine.subscribeBacklog.contains(pending))
+    }
+
     @Test func connectTimeoutRetries() {
         var h = ConnectionHarness()
         h.send(.start)

@@ -156,6 +156,10 @@ struct CoalescerHarness {
         let justBefore = rate.available(at: start + .milliseconds(9_999))
         let atTen = rate.available(at: start + .seconds(10))
         #expect(justBefore == 0 && atTen == 1)
+        var three = RateGuard(budget: 3, window: .seconds(10))
+        for second in 0..<3 { three.record(at: start + .seconds(Double(second))) }
+        let twoMore = three.nextAvailable(count: 2, at: start + .seconds(3))
+        #expect(twoMore == start + .seconds(11))
     }
 
     @Test func resizeIsDebouncedAndNotRepeated() {

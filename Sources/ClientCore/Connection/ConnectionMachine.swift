@@ -6,7 +6,8 @@
 // - close code 4001 means the key is wrong: stop retrying and say so;
 // - an app-level ping goes out every `pingInterval` (below the server's 30 s); no frame at all for
 //   two intervals means the link is half-open: drop it and reconnect;
-// - every (re)connect asks for a resync and re-subscribes to every wanted session.
+// - every (re)connect asks for a resync and re-subscribes to every wanted session, in batches
+//   that keep the socket under the server's rate limit (pings and subscriptions both count).
 
 import ClaudePMProtocol
 
@@ -22,6 +23,10 @@ public struct ConnectionMachine: Sendable {
         public var stableAfter: Duration = .seconds(10)
         /// How long a connect attempt may take.
         public var connectTimeout: Duration = .seconds(15)
+        /// Messages per 10 s this client allows itself on the socket (the server drops above 100).
+        public var rateBudget = 80
+        /// Part of the budget kept free for pings when subscribing many sessions at once.
+        public var reservedForPings = 4
 
         /// The defaults.
         public init() {}
@@ -34,9 +39,12 @@ public struct ConnectionMachine: Sendable {
     /// The latest round-trip measurement, if any.
     public private(set) var roundTrip: RoundTrip?
     /// The session ids that should be subscribed while connected.
-    public private(set) var subscriptions: Set<String> = []
+    public internal(set) var subscriptions: Set<String> = []
     /// Failures since the last stable connection.
     public private(set) var attempt = 0
+    /// Subscriptions waiting for room in the rate budget, in sending order.
+    public internal(set) var subscribeBacklog: [String] = []
+    var rate = RateGuard()
     private var lastFrameAt = MonotonicTime.zero
     private var pingSentAt: MonotonicTime?
     private var jitter: any JitterSource
@@ -59,7 +67,10 @@ public struct ConnectionMachine: Sendable {
             return []
         case .pongReceived: return pong(now: now)
         case .timerFired(let timer): return timerFired(timer, now: now)
-        case .subscriptionsChanged(let ids): return changeSubscriptions(ids)
+        case .subscriptionsChanged(let ids): return changeSubscriptions(ids, now: now)
+        case .messagesSent(let count):
+            for _ in 0..<max(0, count) { rate.record(at: now) }
+            return []
         }
     }
 
@@ -109,7 +120,9 @@ public struct ConnectionMachine: Sendable {
             .scheduleTimer(.stable, at: now + configuration.stableAfter),
             .report(status), .resync,
         ]
-        if !subscriptions.isEmpty { actions.append(.subscribe(subscriptions.sorted())) }
+        rate = RateGuard(budget: configuration.rateBudget)
+        subscribeBacklog = []
+        actions += queueSubscriptions(subscriptions.sorted(), now: now)
         return actions
     }
 
@@ -134,12 +147,13 @@ public struct ConnectionMachine: Sendable {
     private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {
         attempt += 1
         pingSentAt = nil
+        subscribeBacklog = []
         let delay = configuration.backoff.delay(attempt: attempt, unit: jitter.nextUnit())
         let retryAt = now + delay
         status = .reconnecting(attempt: attempt, retryAt: retryAt)
         return [
             .cancelTimer(.heartbeat), .cancelTimer(.stable), .cancelTimer(.connectTimeout),
-            .scheduleTimer(.reconnect, at: retryAt), .report(status),
+            .cancelTimer(.subscribeBacklog), .scheduleTimer(.reconnect, at: retryAt), .report(status),
         ]
     }
 
@@ -165,6 +179,8 @@ public struct ConnectionMachine: Sendable {
             return []
         case (.heartbeat, .connected):
             return heartbeat(now: now)
+        case (.subscribeBacklog, .connected):
+            return flushSubscriptions(now: now)
         default:
             return []
         }
@@ -175,17 +191,7 @@ public struct ConnectionMachine: Sendable {
             return [.close(.halfOpen)] + scheduleReconnect(now: now)
         }
         if pingSentAt == nil { pingSentAt = now }
+        rate.record(at: now)
         return [.send(.ping), .scheduleTimer(.heartbeat, at: now + configuration.pingInterval)]
-    }
-
-    private mutating func changeSubscriptions(_ ids: Set<String>) -> [ConnectionAction] {
-        let added = ids.subtracting(subscriptions).sorted()
-        let removed = subscriptions.subtracting(ids).sorted()
-        subscriptions = ids
-        guard status == .connected else { return [] }
-        var actions: [ConnectionAction] = []
-        if !added.isEmpty { actions.append(.subscribe(added)) }
-        if !removed.isEmpty { actions.append(.unsubscribe(removed)) }
-        return actions
     }
 }

@@ -12,6 +12,8 @@ public enum ConnectionTimer: Hashable, Sendable, CaseIterable {
     case stable
     /// A connect attempt is taking too long.
     case connectTimeout
+    /// Room in the rate budget for subscriptions that had to wait.
+    case subscribeBacklog
 }
 
 /// Why the machine asks to close the socket.
@@ -70,6 +72,9 @@ public enum ConnectionEvent: Equatable, Sendable {
     case timerFired(ConnectionTimer)
     /// The set of session ids to be subscribed to changed (all running sessions).
     case subscriptionsChanged(Set<String>)
+    /// The network layer sent this many other messages on the socket (they count against the
+    /// server's rate limit too).
+    case messagesSent(Int)
 }
 
 /// The close code a Claude PM server uses when the API key is missing or wrong.

@@ -43,6 +43,15 @@ public struct RateGuard: Equatable, Sendable {
         return sent[sent.count - budget] + window
     }
 
+    /// The earliest time at which `count` more messages fit.
+    public mutating func nextAvailable(count: Int, at now: MonotonicTime) -> MonotonicTime {
+        expire(before: now)
+        let excess = sent.count + count - budget
+        guard excess > 0 else { return now }
+        guard count <= budget else { return (sent.last ?? now) + window }
+        return sent[excess - 1] + window
+    }
+
     private mutating func expire(before now: MonotonicTime) {
         let cutoff = now.advanced(by: .zero - window)
         if let keep = sent.firstIndex(where: { $0 > cutoff }) {
