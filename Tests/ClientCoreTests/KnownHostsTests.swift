@@ -25,6 +25,12 @@ import Testing
         #expect(hosts.fingerprint(for: "h:1") == fpA)
     }
 
+    @Test func windowsLineEndings() throws {
+        let hosts = try KnownHosts.parse("# c\r\nh:1 sha256 \(fpA)\r\nh:2 sha256 \(fpB)\r\n")
+        #expect(hosts.fingerprint(for: "h:2") == fpB)
+        #expect(hosts.entries.count == 2)
+    }
+
     @Test func rememberReplacesExistingEntry() {
         var hosts = KnownHosts()
         hosts.remember(hostPort: "h:1", fingerprint: fpA)

@@ -43,7 +43,8 @@ public struct KnownHosts: Equatable, Sendable {
     /// `host:port sha256 HEX`.
     public static func parse(_ text: String) throws(ConfigError) -> KnownHosts {
         var hosts = KnownHosts()
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {
             let line = String(rawLine).trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields: [String] = line.split(whereSeparator: { (c: Character) in c == " " || c == "\t" }).map {

@@ -43,12 +43,20 @@ public struct ServerConfig: Equatable, Sendable, Codable {
         return scheme == "https" || scheme == "wss"
     }
 
-    /// The REST base, `http(s)://host:port` (no trailing slash); routes are under `/api`.
-    public var httpBaseURL: URL { rebased(scheme: usesTLS ? "https" : "http") }
+    /// The REST base, `http(s)://host:port[/prefix]` (no trailing slash); routes are under
+    /// `/api`. A path in the configured URL is kept as a prefix (for reverse proxies).
+    public var httpBaseURL: URL { rebased(scheme: usesTLS ? "https" : "http", path: pathPrefix) }
 
-    /// The WebSocket URL without the key, `ws(s)://host:port/`. The network layer appends
-    /// `?apiKey=` itself (URL-encoded) and must not log the result.
-    public var webSocketURL: URL { rebased(scheme: usesTLS ? "wss" : "ws", path: "/") }
+    /// The WebSocket URL without the key, `ws(s)://host:port[/prefix]/`. The network layer
+    /// appends `?apiKey=` itself (URL-encoded) and must not log the result.
+    public var webSocketURL: URL { rebased(scheme: usesTLS ? "wss" : "ws", path: pathPrefix + "/") }
+
+    /// The configured path without a trailing slash ("" for none).
+    private var pathPrefix: String {
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
 
     /// The `host:port` used in known_hosts (the port defaults by scheme).
     public var hostPort: String {
@@ -57,7 +65,7 @@ public struct ServerConfig: Equatable, Sendable, Codable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    private func rebased(scheme: String, path: String = "") -> URL {
+    private func rebased(scheme: String, path: String) -> URL {
         var components = URLComponents()
         components.scheme = scheme
         components.host = url.host
@@ -66,10 +74,12 @@ public struct ServerConfig: Equatable, Sendable, Codable {
         return components.url ?? url
     }
 
-    /// Parses and checks a URL string for a server named `name`.
+    /// Parses and checks a URL string for a server named `name`. Without a scheme
+    /// (`host:4847`), `http://` is assumed.
     public static func parseURL(_ text: String, server: String) -> Result<URL, ConfigError> {
         let trimmed = text.trimmingWhitespace()
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+        let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(),
             ["http", "https", "ws", "wss"].contains(scheme), let host = url.host, !host.isEmpty
         else { return .failure(.invalidURL(server: server, url: trimmed)) }
         return .success(url)

@@ -1,0 +1,27 @@
+// A commented example of the config file, for `claudepm config --example` and the docs. A test
+// parses it, so it cannot drift from the parser.
+
+extension ClientConfig {
+    /// An example `config.toml` showing every setting.
+    public static let exampleFileText = """
+        # claudepm client configuration ($XDG_CONFIG_HOME/claudepm/config.toml)
+        # Precedence: this file < environment (CLAUDEPM_*) < command-line flags.
+
+        [ui]
+        detach_key = "C-]"      # leaves an attached session; C-x or ^x (never C-q / C-s)
+        tile_size = "120x40"    # emulated size of live tiles
+        colour = "auto"         # auto | truecolor | 256 | 16 | none
+        notify = "bell"         # off | banner | bell | osc
+        fps = 60                # frame-rate cap, 1-240
+
+        # One table per server. Without any, claudepm uses http://localhost:4847.
+        [server.local]
+        url = "http://localhost:4847"
+
+        [server.work]
+        url = "https://pm.example.com:4847"
+        api_key_file = "~/.config/claudepm/work.key"   # must be chmod 600
+        # api_key_env = "WORK_PM_KEY"                  # or read the key from a variable
+        tls = "tofu"            # system | tofu; or ca_file = "/path/ca.pem" / pin_sha256 = "AB:CD:…"
+        """
+}
