@@ -57,28 +57,7 @@ extension ClientConfig {
     private static func resolveServers(
         _ fileServers: [ServerConfig], environment env: [String: String], flags: ConfigFlags
     ) throws(ConfigError) -> [ServerConfig] {
-        var servers = fileServers
-        let selected = flags.server ?? env["CLAUDEPM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        let urlOverride = flags.url.map { ("--url", $0) } ?? env["CLAUDEPM_URL"].map { ("CLAUDEPM_URL", $0) }
-        if let selected {
-            if let match = servers.first(where: { $0.name == selected }) {
-                servers = [match]
-            } else if case (_, let text)? = urlOverride {
-                servers = [ServerConfig(name: selected, url: try ServerConfig.parseURL(text, server: selected).get())]
-            } else {
-                throw .unknownServer(name: selected, known: fileServers.map(\.name))
-            }
-        }
-        if case (_, let text)? = urlOverride {
-            let name = servers.count == 1 && selected != nil ? servers[0].name : "cli"
-            let url = try ServerConfig.parseURL(text, server: name).get()
-            if selected != nil {
-                servers[0].url = url
-            } else {
-                let sameURL = servers.first { $0.url.absoluteString == url.absoluteString }
-                servers = [sameURL ?? ServerConfig(name: url.host ?? name, url: url)]
-            }
-        }
+        var servers = try selectServers(fileServers, environment: env, flags: flags)
         if servers.isEmpty { servers = [.localDefault] }
         if case let (setting, source)? = try keyOverride(environment: env, flags: flags) {
             try requireSingle(servers, setting: setting)
@@ -89,6 +68,30 @@ extension ClientConfig {
             servers[0].trust = trust
         }
         return servers
+    }
+
+    /// Applies `--server`/`CLAUDEPM_SERVER` (keep only that server) and `--url`/`CLAUDEPM_URL`
+    /// (move the selected server, or replace the list with a one-off server for that URL).
+    private static func selectServers(
+        _ fileServers: [ServerConfig], environment env: [String: String], flags: ConfigFlags
+    ) throws(ConfigError) -> [ServerConfig] {
+        let selected = flags.server ?? env["CLAUDEPM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        let urlText = flags.url ?? env["CLAUDEPM_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        if let selected {
+            let url = try urlText.map { text throws(ConfigError) in
+                try ServerConfig.parseURL(text, server: selected).get()
+            }
+            if var match = fileServers.first(where: { $0.name == selected }) {
+                if let url { match.url = url }
+                return [match]
+            }
+            guard let url else { throw .unknownServer(name: selected, known: fileServers.map(\.name)) }
+            return [ServerConfig(name: selected, url: url)]
+        }
+        guard let urlText else { return fileServers }
+        let url = try ServerConfig.parseURL(urlText, server: "cli").get()
+        let sameURL = fileServers.first { $0.url.absoluteString == url.absoluteString }
+        return [sameURL ?? ServerConfig(name: url.host ?? "cli", url: url)]
     }
 
     private static func requireSingle(_ servers: [ServerConfig], setting: String) throws(ConfigError) {

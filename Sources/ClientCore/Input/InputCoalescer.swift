@@ -14,8 +14,9 @@ public struct InputCoalescer: Sendable {
     public struct Configuration: Equatable, Sendable {
         /// Keys typed within this window are sent together.
         public var window: Duration = .milliseconds(4)
-        /// The largest encoded frame, envelope included (the server closes the socket above 65,536).
-        public var maxFrameBytes: Int = 65_536
+        /// The largest encoded frame, envelope included. The server closes the socket above
+        /// 65,536 bytes; 65,000 leaves headroom for an encoder that spells escapes differently.
+        public var maxFrameBytes: Int = 65_000
         /// Input waiting beyond this many bytes (a huge paste under rate limiting) is dropped.
         public var maxPendingBytes: Int = 8 << 20
 
