@@ -57,6 +57,8 @@ struct PTYHarness {
         log.reduce(0) { if case .dropInput(let count) = $1 { $0 + count } else { $0 } }
     }
 
+    var isAttachedNow: Bool { machine.isAttached }
+
     var connects: Int { log.filter { if case .connect = $0 { true } else { false } }.count }
 }
 
@@ -179,9 +181,38 @@ struct PTYHarness {
         #expect(
             PTYEvent.received(.error(.init(code: .ptyInvalidPane, message: "bad")))
                 == .serverError(code: "PTY_INVALID_PANE", message: "bad"))
-        #expect(PTYEvent.received(.ptyOutput(.init(sessionId: "s", data: "x"))) == nil)
+        #expect(PTYEvent.received(.ptyOutput(.init(sessionId: "s", data: "x"))) == .frameReceived)
+        #expect(PTYEvent.received(.pong(.init(timestamp: epoch))) == .pongReceived)
         #expect(ConnectionEvent.received(.pong(.init(timestamp: epoch))) == .pongReceived)
         #expect(ConnectionEvent.received(.ptyOutput(.init(sessionId: "s", data: "x"))) == .frameReceived)
+    }
+
+    @Test func heartbeatMeasuresRoundTripAndDetectsHalfOpenLinks() {
+        var h = PTYHarness()
+        h.attach()
+        #expect(h.fireNextTimer() == .stable)
+        #expect(h.fireNextTimer() == .heartbeat)
+        #expect(h.sentMessages.last == .ping)
+        h.clock.advance(by: .milliseconds(35))
+        let pong = h.send(.pongReceived)
+        #expect(
+            pong.contains { if case .reportRoundTrip(let rtt) = $0 { rtt.last == .milliseconds(35) } else { false } })
+        // Output keeps the link alive without pongs.
+        for _ in 0..<4 {
+            h.clock.advance(by: .seconds(10))
+            h.send(.frameReceived)
+            while let due = h.timers[.heartbeat], due <= h.clock.now { h.fireNextTimer() }
+        }
+        #expect(h.isAttachedNow)
+        // Then silence: within two intervals and one tick the link is dropped and re-attached.
+        let silentFrom = h.clock.now
+        while h.isAttachedNow, h.clock.now < silentFrom + .seconds(60) { h.fireNextTimer() }
+        #expect(h.log.contains { if case .close(.halfOpen) = $0 { true } else { false } })
+        #expect(h.clock.now - silentFrom <= .seconds(45))
+        guard case .reconnecting(1, 10, _) = h.machine.status else {
+            Issue.record("expected reconnecting, got \(h.machine.status)")
+            return
+        }
     }
 
     @Test func exitEndsTheConnection() {

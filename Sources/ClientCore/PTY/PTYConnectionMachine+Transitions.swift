@@ -40,6 +40,8 @@ extension PTYConnectionMachine {
         if hasAttachedBefore { actions.append(.resetTerminal) }
         hasAttachedBefore = true
         actions += [.scheduleTimer(.stable, at: now + configuration.stableAfter), .report(status)]
+        pingSentAt = nil
+        if let interval = configuration.pingInterval { actions.append(.scheduleTimer(.heartbeat, at: now + interval)) }
         if configuration.selectPaneOnAttach {
             coalescer.rate.record(at: now)
             actions.append(.send(.ptySelectPane(sessionId: sessionId)))
@@ -61,7 +63,9 @@ extension PTYConnectionMachine {
             return actions + fail("The server rejected the API key.", close: nil)
         }
         attempt += 1
-        actions += [.cancelTimer(.stable), .cancelTimer(.attachTimeout), .cancelTimer(.resize)]
+        actions += [
+            .cancelTimer(.stable), .cancelTimer(.attachTimeout), .cancelTimer(.resize), .cancelTimer(.heartbeat),
+        ]
         guard attempt <= configuration.maxAttempts else {
             let detail = reason.isEmpty ? "" : " (\(reason))"
             return actions + fail("Connection lost after \(configuration.maxAttempts) attempts\(detail).", close: nil)
@@ -133,6 +137,7 @@ extension PTYConnectionMachine {
             guard let size = debouncer.fire(now: now) else { return [] }
             coalescer.rate.record(at: now)
             return [.send(.ptyResize(sessionId: sessionId, cols: size.cols, rows: size.rows))]
+        case (.heartbeat, .attached): return heartbeat(now: now)
         case (.attachTimeout, .attaching):
             return [.close(.attachTimeout)] + socketClosed(code: nil, reason: "no reply to pty:attach", now: now)
         default: return []

@@ -29,6 +29,9 @@ public struct PTYConnectionMachine: Sendable {
         public var input = InputCoalescer.Configuration()
         /// Resize debounce delay.
         public var resizeDelay: Duration = .milliseconds(100)
+        /// App-level ping interval while attached (nil: no pings). Two silent intervals mean the
+        /// link is half-open and it is re-established.
+        public var pingInterval: Duration? = .seconds(15)
 
         /// The defaults.
         public init() {}
@@ -48,6 +51,10 @@ public struct PTYConnectionMachine: Sendable {
     var debouncer: ResizeDebouncer
     var jitter: any JitterSource
     var hasAttachedBefore = false
+    var lastFrameAt = MonotonicTime.zero
+    var pingSentAt: MonotonicTime?
+    /// The latest round-trip measurement on this socket, if any.
+    public internal(set) var roundTrip: RoundTrip?
 
     /// Creates an idle machine for `sessionId`.
     public init(sessionId: String, configuration: Configuration = Configuration(), jitter: any JitterSource) {
@@ -68,6 +75,10 @@ public struct PTYConnectionMachine: Sendable {
     /// Feeds one event and returns what to do, in order.
     public mutating func handle(_ event: PTYEvent, now: MonotonicTime) -> [PTYAction] {
         switch event {
+        case .attached, .exited, .serverError, .frameReceived, .pongReceived: lastFrameAt = now
+        default: break
+        }
+        switch event {
         case .open(let cols, let rows): return open(cols: cols, rows: rows, now: now)
         case .socketOpened: return socketOpened(now: now)
         case .socketClosed(let code, let reason): return socketClosed(code: code, reason: reason, now: now)
@@ -77,6 +88,8 @@ public struct PTYConnectionMachine: Sendable {
         case .input(let text): return input(text, now: now)
         case .resize(let cols, let rows): return resize(cols: cols, rows: rows, now: now)
         case .detach: return detach(now: now)
+        case .frameReceived: return []
+        case .pongReceived: return pong(now: now)
         case .timerFired(let timer): return timerFired(timer, now: now)
         }
     }

@@ -14,6 +14,8 @@ public enum PTYTimer: Hashable, Sendable, CaseIterable {
     case stable
     /// The server has not answered `pty:attach` in time.
     case attachTimeout
+    /// Time to ping and check the link is alive.
+    case heartbeat
 }
 
 /// What the UI shows about one terminal connection.
@@ -46,6 +48,8 @@ public enum PTYCloseReason: Equatable, Sendable {
     case attachFailed
     /// The server did not answer the attach in time.
     case attachTimeout
+    /// Nothing arrived within two heartbeat intervals: the link is half-open.
+    case halfOpen
 }
 
 /// Inputs to PTYConnectionMachine.
@@ -68,6 +72,10 @@ public enum PTYEvent: Equatable, Sendable {
     case resize(cols: Int, rows: Int)
     /// The user leaves the session.
     case detach
+    /// Any other frame arrived (e.g. `pty:output`): the link is alive.
+    case frameReceived
+    /// A `pong` arrived.
+    case pongReceived
     /// A timer fired.
     case timerFired(PTYTimer)
 }
@@ -93,4 +101,6 @@ public enum PTYAction: Sendable {
     case notice(String)
     /// The status changed.
     case report(PTYStatus)
+    /// A new round-trip measurement (for latency display and predictive echo decisions).
+    case reportRoundTrip(RoundTrip)
 }

@@ -1,16 +1,18 @@
-// Convenience for the network layer: the PTY machine event a decoded frame means, if any
-// (`pty:output` is not an event: its bytes go straight to the terminal emulator).
+// Convenience for the network layer: the PTY machine event a decoded frame means. Feed it for
+// every frame (liveness); the bytes of `pty:output` also go straight to the terminal emulator.
 
 import ClaudePMProtocol
 
 extension PTYEvent {
-    /// `pty:attached`, `pty:exit` and `error` as machine events; nil for other messages.
-    public static func received(_ message: ServerMessage) -> PTYEvent? {
+    /// `pty:attached`, `pty:exit`, `error` and `pong` as their events; anything else as
+    /// `.frameReceived`.
+    public static func received(_ message: ServerMessage) -> PTYEvent {
         switch message {
         case .ptyAttached(let payload): return .attached(cols: payload.cols, rows: payload.rows)
         case .ptyExit(let payload): return .exited(code: payload.exitCode)
         case .error(let payload): return .serverError(code: payload.code.rawValue, message: payload.message)
-        default: return nil
+        case .pong: return .pongReceived
+        default: return .frameReceived
         }
     }
 }
