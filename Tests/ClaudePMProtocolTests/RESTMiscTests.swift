@@ -69,4 +69,21 @@ import Testing
         ])
         try Fixture.expectExact(list, "rest/agent-list.json")
     }
+
+    @Test func agentCommands() throws {
+        try Fixture.expectExact(
+            TaskPresetsResponse(presets: ["Fix the failing tests", "Write docs for the API"]), "rest/task-presets.json")
+        let added = AgentCommandResponse(
+            action: "add", workdir: "/home/dev/shop__worktrees/feature-sso",
+            output: CommandOutput(stdout: "Created worktree feature-sso\n", stderr: "", exitCode: 0))
+        try Fixture.expectExact(added, "rest/agent-command.json")
+        let failed = ErrorBody(
+            error: "workmux merge failed",
+            output: CommandOutput(stdout: "", stderr: "conflict in src/app.ts\n", exitCode: 1))
+        try Fixture.expectExact(failed, "rest/error-agents-command-failed.json")
+        try Fixture.expectExact(
+            AddAgentRequest(project: "shop", name: "feature-sso", task: "Implement SSO login"),
+            "requests/add-agent.json")
+        try Fixture.expectExact(RemoveAgentRequest(force: true), "requests/remove-agent.json")
+    }
 }

@@ -79,4 +79,17 @@ import Testing
         try Fixture.expectExact(health, "rest/health.json")
         try Fixture.expectExact(MessageResponse(message: "Session stopped successfully"), "rest/message.json")
     }
+
+    @Test func discover() throws {
+        let response = SessionDiscoverResponse(
+            message: "Discovered 1 new panes",
+            discoveredSessions: [
+                DiscoveredSession(
+                    sessionId: ID.pausedSession, projectId: ID.project, projectName: "shop", paneId: "%12",
+                    paneTitle: "claude", command: "node", cwd: "/home/dev/shop")
+            ],
+            existingPanes: [ExistingPane(paneId: "%95", sessionId: ID.session, command: "node", cwd: nil)],
+            totalPanesScanned: 4, projectsChecked: 1)
+        try Fixture.expectExact(response, "rest/session-discover.json")
+    }
 }

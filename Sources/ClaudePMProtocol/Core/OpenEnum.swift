@@ -7,16 +7,12 @@
 /// `init(rawValue:)` and `Codable` come from this protocol (via the standard library's
 /// `RawRepresentable` coding, which can no longer fail because the initializer always succeeds).
 /// Decoding a known spelling always yields the named case, never `.other`.
-public protocol OpenEnum: RawRepresentable, Codable, Sendable, Hashable, CaseIterableOpenEnum
-where RawValue == String {
-    /// Wraps an unknown wire value.
-    static func other(_ rawValue: String) -> Self
-}
-
-/// The list of an open enum's named cases.
-public protocol CaseIterableOpenEnum {
+public protocol OpenEnum: RawRepresentable, Codable, Sendable, Hashable where RawValue == String {
     /// Every named case (not `.other`).
     static var knownCases: [Self] { get }
+
+    /// Wraps an unknown wire value.
+    static func other(_ rawValue: String) -> Self
 }
 
 extension OpenEnum {

@@ -15,11 +15,13 @@ public struct ErrorBody: Sendable, Equatable, Codable, Error {
     public var dirty: Bool?
     /// Agents routes: the dirty files.
     public var files: [String]?
+    /// Agents routes: the failed command's output.
+    public var output: CommandOutput?
 
     /// Memberwise initializer.
     public init(
         error: String, message: String? = nil, details: JSONValue? = nil, code: String? = nil,
-        dirty: Bool? = nil, files: [String]? = nil
+        dirty: Bool? = nil, files: [String]? = nil, output: CommandOutput? = nil
     ) {
         self.error = error
         self.message = message
@@ -27,6 +29,7 @@ public struct ErrorBody: Sendable, Equatable, Codable, Error {
         self.code = code
         self.dirty = dirty
         self.files = files
+        self.output = output
     }
 
     /// `{"error":"Validation error","details":{"<path>":["<msg>",…]}}`.
