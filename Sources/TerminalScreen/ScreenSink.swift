@@ -62,7 +62,9 @@ final class ScreenSink {
     func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {
         guard let line = scrollback.popNewest() else { return false }
         for col in 0..<cols {
-            let cell = col < line.count ? line[col] : .blank
+            var cell = col < line.count ? line[col] : .blank
+            // libvterm 0.1.4 writes past the row for a wide cell in the last column.
+            if cell.width == 2, col == cols - 1 { cell = .blank }
             cells[col] = CellConversion.vtermCell(from: cell, defaultFG: defaultFG, defaultBG: defaultBG)
         }
         return true

@@ -17,6 +17,8 @@ public final class TerminalScreen {
     let sink: ScreenSink
     private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var syncDetector = SyncOutputDetector()
+    private var sanitizer = UTF8Sanitizer()
+    private var inputGuard = InputGuard()
     /// Height in rows (≥ 1).
     public private(set) var rows: Int
     /// Width in columns (≥ 1).
@@ -64,10 +66,29 @@ public final class TerminalScreen {
     // MARK: Input
 
     /// Feeds output of the remote program. No allocation per byte; callbacks are batched.
+    /// Ill-formed UTF-8 is shown as U+FFFD (see `UTF8Sanitizer`); REP is printed safely (see
+    /// `InputGuard`).
     public func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        guard bytes.count > 0 else { return }
         syncDetector.scan(bytes)
-        _ = vterm_input_write(vt, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        let terminal = vt
+        let state = vtState
+        let columns = Self.internalCols(cols)
+        sanitizer.process(bytes) { piece in
+            inputGuard.process(
+                piece, columns: columns, cursorColumn: { Self.cursorColumn(state) },
+                cursorRestored: { repairCursor() }
+            ) { part in
+                guard let base = part.baseAddress else { return }
+                _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), part.count)
+            }
+        }
+    }
+
+    private static func cursorColumn(_ state: OpaquePointer) -> Int {
+        var pos = VTermPos()
+        vterm_state_get_cursorpos(state, &pos)
+        return Int(pos.col)
     }
 
     /// Feeds output of the remote program from any byte collection.
@@ -94,8 +115,25 @@ public final class TerminalScreen {
         cols = clampedCols
         sink.damage.resize(rowCount: clampedRows)
         vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
+        repairCursor()
         vterm_screen_flush_damage(vtScreen)
         sink.damage.markFull()
+    }
+
+    /// libvterm 0.1.4 can leave the cursor outside the screen: above it (row −1) after shrinking a
+    /// screen whose cursor sits above its content, or anywhere after restoring a cursor saved
+    /// before a resize. The next print or erase then crashes, so put the cursor back in range.
+    private func repairCursor() {
+        var pos = VTermPos()
+        vterm_state_get_cursorpos(vtState, &pos)
+        let maxCol = Int32(Self.internalCols(cols)) - 1
+        guard pos.row < 0 || pos.row >= Int32(rows) || pos.col < 0 || pos.col > maxCol else { return }
+        let row = min(max(pos.row, 0), Int32(rows) - 1) + 1
+        let col = min(max(pos.col, 0), maxCol) + 1
+        var move = "\u{1B}[\(row);\(col)H"
+        move.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = vterm_input_write(vt, $0.baseAddress, $0.count) }
+        }
     }
 
     /// Resets the terminal for a fresh start (e.g. after a reconnect). A hard reset also clears
@@ -106,6 +144,8 @@ public final class TerminalScreen {
         vterm_screen_reset(vtScreen, hard ? 1 : 0)
         syncDetector.reset()
         if hard {
+            sanitizer.reset()
+            inputGuard.reset()
             sink.scrollback.removeAll()
             sink.title = ""
             sink.iconName = ""
