@@ -93,6 +93,33 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 
+    @Test(arguments: [10, 600, 30_000])
+    func deeplyNestedFramesDoNotOverflow(depth: Int) {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        Self.exercise(Data(#"{"type":"session:subscribe","payload":\#(nested)}"#.utf8))
+        let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+        Self.exercise(Data(#"{"type":"x","payload":\#(objects)}"#.utf8))
+        Self.exercise(Data(objects.utf8))
+    }
+
+    @Test func oddStringsAndNumbers() throws {
+        let frames = [
+            #"{"type":"pty:output","payload":{"sessionId":"s","data":"\ud800"}}"#,
+            #"{"type":"pty:output","payload":{"sessionId":"s","data":"\udc00\ud800x"}}"#,
+            #"{"type":"pty:exit","payload":{"sessionId":"s","exitCode":1e400}}"#,
+            #"{"type":"pty:exit","payload":{"sessionId":"s","exitCode":9223372036854775808}}"#,
+            #"{"type":"pty:attach","payload":{"sessionId":"9b2e4f6a-1c3d-4e5f-a6b7-c8d9e0f1a2b3","cols":1e400}}"#,
+            #"{"type":"pong","payload":{"timestamp":"99999-12-31T23:59:59.999Z"}}"#,
+            #"{"type":"pong","payload":{"timestamp":"2025-12-30T18:00:00.0000000000000000000000001Z"}}"#,
+            "{\"type\":\"ping\",\"payload\":{}}\u{0}",
+        ]
+        for frame in frames {
+            Self.exercise(Data(frame.utf8))
+        }
+        let exit = try ServerMessage.decode(Data(frames[3].utf8))
+        #expect(exit.type == "pty:exit")
+    }
+
     static func randomValue(depth: Int, using random: inout SeededGenerator) -> JSONValue {
         let pick = Int.random(in: 0..<(depth > 0 ? 7 : 5), using: &random)
         switch pick {

@@ -125,4 +125,11 @@ import Testing
         }
         #expect(seen == Set(expected))
     }
+
+    @Test func sessionIdAccessor() throws {
+        #expect(try ServerMessage.decode(Fixture.data("ws/server/pty-output.json")).sessionId == ID.session)
+        #expect(try ServerMessage.decode(Fixture.data("ws/server/session-waiting.json")).sessionId == ID.session)
+        #expect(try ServerMessage.decode(Fixture.data("ws/server/notification.json")).sessionId == nil)
+        #expect(try ServerMessage.decode(Fixture.data("ws/server/ticket-state.json")).sessionId == nil)
+    }
 }
