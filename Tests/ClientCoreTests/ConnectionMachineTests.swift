@@ -280,6 +280,18 @@ extension ConnectionAction {
         #expect(!small.machine.subscribeBacklog.contains(pending))
     }
 
+    @Test func subscribesToRunningSessionsOnly() {
+        func session(_ id: String, _ status: SessionStatus) -> Session {
+            Session(
+                id: id, projectId: "p", type: .adhoc, status: status, source: .api, paneId: "%1", createdAt: epoch,
+                updatedAt: epoch)
+        }
+        let event = ConnectionEvent.subscribeToRunning([
+            session("a", .running), session("b", .completed), session("c", .running), session("d", .error),
+        ])
+        #expect(event == .subscriptionsChanged(["a", "c"]))
+    }
+
     @Test func connectTimeoutRetries() {
         var h = ConnectionHarness()
         h.send(.start)

@@ -94,3 +94,52 @@ import Testing
         #expect(try JSONDecoder().decode(UIViewState.self, from: JSONEncoder().encode(view)) == view)
     }
 }
+
+@Suite struct WaitingReconcileTests {
+    func entry(
+        _ id: String, session: String, status: SessionStatus = .running, message: String, at offset: TimeInterval = 0
+    )
+        -> NotificationItem
+    {
+        NotificationItem(
+            id: id, type: .waitingInput, message: message, createdAt: epoch.addingTimeInterval(offset),
+            session: NotificationSessionRef(id: session, type: .adhoc, status: status))
+    }
+
+    @Test func reasonsFromServerMessages() {
+        #expect(NotificationManager.waitingReason(fromMessage: "Fix login: permission_prompt") == .permissionPrompt)
+        #expect(NotificationManager.waitingReason(fromMessage: "A: b: Claude asked a question") == .question)
+        #expect(NotificationManager.waitingReason(fromMessage: "x: idle_prompt") == .idlePrompt)
+        #expect(NotificationManager.waitingReason(fromMessage: "Ticket X needs clarification: why?") == .unknown)
+        #expect(NotificationManager.waitingReason(fromMessage: "no separator") == .unknown)
+    }
+
+    @Test func resyncRebuildsWaitingAndTriage() {
+        var manager = NotificationManager()
+        let now = MonotonicTime.seconds(1)
+        let stale = SessionKey(server: "work", sessionId: sessionA)
+        let other = SessionKey(server: "home", sessionId: sessionA)
+        _ = manager.handle(
+            .sessionWaiting(.init(sessionId: sessionA, waiting: true, reason: .question, timestamp: epoch)),
+            server: "work", receivedAt: epoch, now: now)
+        _ = manager.handle(
+            .sessionWaiting(.init(sessionId: sessionA, waiting: true, reason: .question, timestamp: epoch)),
+            server: "home", receivedAt: epoch, now: now)
+        var triage = TriageQueue()
+        triage.sync(server: "work", waiting: manager.waiting)
+        triage.sync(server: "home", waiting: manager.waiting)
+        #expect(triage.count(now: now) == 2)
+        // While disconnected, A stopped waiting and B started; a completed session's row is ignored.
+        let list = [
+            entry("n1", session: sessionB, message: "Deploy: permission_prompt", at: -30),
+            entry("n2", session: ticketT, status: .completed, message: "Old: idle_prompt"),
+        ]
+        manager.reconcileWaiting(with: list, server: "work")
+        let fresh = SessionKey(server: "work", sessionId: sessionB)
+        #expect(manager.waiting[stale] == nil)
+        #expect(manager.waiting[fresh] == WaitingState(reason: .permissionPrompt, since: epoch.addingTimeInterval(-30)))
+        #expect(manager.waiting[other] != nil, "other servers are untouched")
+        triage.sync(server: "work", waiting: manager.waiting)
+        #expect(Set(triage.ordered(now: now).map(\.key)) == [fresh, other])
+    }
+}

@@ -142,3 +142,16 @@ public struct TriageQueue: Equatable, Sendable {
         return lhs.key < rhs.key
     }
 }
+
+extension TriageQueue {
+    /// Makes `server`'s part of the queue match `waiting` (e.g. NotificationManager's state after
+    /// a resync): sessions no longer waiting leave, new ones join, snoozes of the rest are kept.
+    public mutating func sync(server: String, waiting: [SessionKey: WaitingState]) {
+        for key in self.waiting.keys where key.server == server && waiting[key] == nil {
+            remove(key)
+        }
+        for (key, state) in waiting where key.server == server {
+            update(key, waiting: true, reason: state.reason, since: state.since)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+// Rebuilding the waiting state after a reconnect. `session:waiting` is edge-triggered and not
+// replayed on subscribe, so whatever changed while the socket was down would stay wrong. The
+// server keeps exactly one `waiting_input` notification per waiting session and deletes it when
+// the session stops waiting, so its notification list tells which sessions wait now, and its
+// message ends with the reason ("<name>: permission_prompt", "<name>: Claude asked a question").
+
+import ClaudePMProtocol
+import Foundation
+
+extension NotificationManager {
+    /// Replaces `server`'s waiting state with what its notification list implies. Call it with
+    /// the list fetched after a (re)connect, next to `mergeServerList`.
+    public mutating func reconcileWaiting(with list: [NotificationItem], server: String) {
+        var implied: [SessionKey: WaitingState] = [:]
+        for entry in list where entry.type == .waitingInput {
+            guard let session = entry.session, session.status == .running else { continue }
+            let key = SessionKey(server: server, sessionId: session.id)
+            let state = WaitingState(reason: Self.waitingReason(fromMessage: entry.message), since: entry.createdAt)
+            if let known = waiting[key] {
+                implied[key] = WaitingState(reason: known.reason, since: min(known.since, state.since))
+            } else {
+                implied[key] = state
+            }
+        }
+        for key in waiting.keys where key.server == server { waiting[key] = nil }
+        waiting.merge(implied) { _, new in new }
+    }
+
+    /// The waiting reason at the end of a server `waiting_input` message, `.unknown` if none.
+    public static func waitingReason(fromMessage message: String) -> WaitingReason {
+        guard let range = message.range(of: ": ", options: .backwards) else { return .unknown }
+        let token = String(message[range.upperBound...]).trimmingWhitespace()
+        if token == "Claude asked a question" { return .question }
+        let reason = WaitingReason(rawValue: token)
+        return reason.isKnown ? reason : .unknown
+    }
+}
