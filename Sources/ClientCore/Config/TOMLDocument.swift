@@ -4,9 +4,13 @@
 
 /// A value in the supported TOML subset.
 public enum TOMLValue: Equatable, Sendable {
+    /// `"basic"` or `'literal'`.
     case string(String)
+    /// A decimal integer (underscores allowed).
     case integer(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `["a", 'b']`, possibly over several lines.
     case stringArray([String])
 
     /// A short name of the value's type, for error messages.

@@ -6,7 +6,14 @@ import Foundation
 
 /// How urgent a notification is; ordered `low < normal < high < urgent` (as the iOS app).
 public enum NotificationPriority: Int, Comparable, Hashable, Sendable, Codable, CaseIterable {
-    case low, normal, high, urgent
+    /// Background information (e.g. a session completed, a report is being generated).
+    case low
+    /// Worth seeing (e.g. a ticket moved, a review passed).
+    case normal
+    /// Needs the user soon: raises a banner (e.g. a session waits for input).
+    case high
+    /// Needs the user now: raises a banner (e.g. errors, a review needs clarification).
+    case urgent
 
     public static func < (lhs: NotificationPriority, rhs: NotificationPriority) -> Bool {
         lhs.rawValue < rhs.rawValue
@@ -18,7 +25,16 @@ public enum NotificationPriority: Int, Comparable, Hashable, Sendable, Codable, 
 
 /// What a notification is about (as the iOS app's categories).
 public enum NotificationCategory: String, Hashable, Sendable, Codable, CaseIterable {
-    case session, ticket, review, analysis, system
+    /// About a session (waiting, status).
+    case session
+    /// About a ticket (moves).
+    case ticket
+    /// A review result.
+    case review
+    /// AI analysis progress.
+    case analysis
+    /// Errors and anything else.
+    case system
 }
 
 /// One notification in the client's list.
