@@ -80,6 +80,16 @@ import Testing
         }
     }
 
+    @Test func inlineKeysAreRefusedWithoutEchoingThem() {
+        let secret = "0123456789abcdef0123456789abcdef-inline"
+        #expect {
+            _ = try ClientConfig.parseFile("[server.a]\nurl = \"http://h\"\napi_key = \"\(secret)\"\n", file: "c.toml")
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("c.toml:3") && text.contains("api_key_file") && !text.contains(secret)
+        }
+    }
+
     @Test func errorsNameTheLine() {
         #expect(
             throws: ConfigError.invalidValue(source: "c.toml", line: 3, key: "fps", message: "999 is not within 1–240")

@@ -26,6 +26,19 @@ import Testing
         #expect(ServerConfig.localDefault.webSocketURL.absoluteString == "ws://localhost:4847/")
     }
 
+    @Test func urlsCarryingKeysAreRefusedWithoutEchoingThem() {
+        let secret = "0123456789abcdef0123456789abcdef-url"
+        for text in [
+            "http://h:1/?apiKey=\(secret)", "https://user:\(secret)@h", "http://h/#\(secret)", "ftp://h/?k=\(secret)",
+        ] {
+            let result = ServerConfig.parseURL(text, server: "s")
+            #expect(throws: ConfigError.self) { try result.get() }
+            if case .failure(let error) = result {
+                #expect(!error.description.contains(secret), "\(error)")
+            }
+        }
+    }
+
     @Test func windowsLineEndingsParse() throws {
         let text = "[ui]\r\nfps = 30 # c\r\n\r\n[server.a]\r\nurl = \"http://a:1\"\r\n"
         let config = try ClientConfig.parseFile(text, file: "crlf")

@@ -33,6 +33,16 @@ import Testing
         #expect(document.tables[4].entry("name")?.value == .string("y"))
     }
 
+    @Test func errorsNeverQuoteBareValues() {
+        for secret in ["f00dfeedsecretvalue0123456789", "7e57secretvalue0123456789abcd", "t0psecretvalue0123456789"] {
+            #expect {
+                _ = try TOMLDocument.parse("api_key = \(secret)\n")
+            } throws: { error in
+                !String(describing: error).contains(secret)
+            }
+        }
+    }
+
     @Test func basicStringEscapes() throws {
         let document = try TOMLDocument.parse(#"k = "q\"t\ttab\\n\n""#)
         #expect(document.tables[0].entry("k")?.value == .string("q\"t\ttab\\n\n"))

@@ -81,6 +81,12 @@ extension ClientConfig {
         _ reader: TableReader, name: String, environment: [String: String]
     ) throws(ConfigError) -> ServerConfig {
         let allowed: Set<String> = ["name", "url", "api_key_env", "api_key_file", "tls", "ca_file", "pin_sha256"]
+        if let inline = reader.table.entry("api_key") {
+            throw ConfigError.invalidValue(
+                source: reader.file, line: inline.line, key: "api_key",
+                message: "keys are not kept in the config file; put it in a file with mode 0600 and set "
+                    + "api_key_file, or name an environment variable with api_key_env")
+        }
         try reader.rejectUnknown(allowed: reader.table.isArrayElement ? allowed : allowed.subtracting(["name"]))
         guard let urlText = try reader.string("url") else {
             throw ConfigError.invalidValue(

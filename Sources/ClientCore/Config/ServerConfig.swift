@@ -76,12 +76,32 @@ public struct ServerConfig: Equatable, Sendable, Codable {
 
     /// Parses and checks a URL string for a server named `name`. Without a scheme
     /// (`host:4847`), `http://` is assumed.
+    /// A URL carrying a query or user info is refused (and never echoed in full): that is where
+    /// people paste `?apiKey=`, which would then show up in argv, logs and error text.
     public static func parseURL(_ text: String, server: String) -> Result<URL, ConfigError> {
         let trimmed = text.trimmingWhitespace()
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(),
             ["http", "https", "ws", "wss"].contains(scheme), let host = url.host, !host.isEmpty
-        else { return .failure(.invalidURL(server: server, url: trimmed)) }
+        else { return .failure(.invalidURL(server: server, url: redacted(trimmed))) }
+        if url.query != nil || url.user != nil || url.password != nil || url.fragment != nil {
+            return .failure(
+                .invalidValue(
+                    source: "server '\(server)'", line: 0, key: "url",
+                    message: "the URL must not carry a query, fragment or credentials; give the API key with "
+                        + "api_key_file / --api-key-file (mode 0600) or an environment variable"))
+        }
         return .success(url)
+    }
+
+    /// The text up to any query, fragment or user info, for error messages.
+    static func redacted(_ text: String) -> String {
+        var shown = text
+        if let cut = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) { shown = String(shown[..<cut]) + "…" }
+        if let at = shown.firstIndex(of: "@") {
+            let start = shown.range(of: "://").map(\.upperBound) ?? shown.startIndex
+            if start <= at { shown.replaceSubrange(start...at, with: "…@") }
+        }
+        return shown
     }
 }

@@ -1,7 +1,8 @@
 // A hand-written scanner for the TOML subset in TOMLDocument.swift. It works on Unicode scalars,
 // tracks the line number for every error, and rejects what it does not support (multi-line
 // strings, dotted keys in assignments, floats, dates, inline tables) with a clear message instead
-// of guessing.
+// of guessing. Messages never quote the offending value: it might be a secret pasted in the
+// wrong place.
 
 struct TOMLParser {
     private let scalars: [Unicode.Scalar]
@@ -125,7 +126,7 @@ struct TOMLParser {
         switch word {
         case "true": return true
         case "false": return false
-        default: throw error("expected true or false, found '\(word)'")
+        default: throw error("expected true or false (a bare word; strings need quotes)")
         }
     }
 
@@ -133,7 +134,7 @@ struct TOMLParser {
         let word = takeWord()
         let digits = word.filter { $0 != "_" }
         guard let value = Int(digits), !word.hasPrefix("_"), !word.hasSuffix("_") else {
-            throw error("'\(word)' is not an integer (floats and dates are not supported)")
+            throw error("not an integer (floats and dates are not supported; strings need quotes)")
         }
         return value
     }
