@@ -66,6 +66,9 @@ public struct PTYConnectionMachine: Sendable {
         self.debouncer = ResizeDebouncer(delay: configuration.resizeDelay)
     }
 
+    /// Typed bytes waiting in the coalescer (sent at the next flush unless the link drops).
+    public var pendingInputBytes: Int { coalescer.pendingByteCount }
+
     /// True while input can be sent.
     public var isAttached: Bool {
         if case .attached = status { return true }
