@@ -174,4 +174,11 @@ import Testing
         #expect(issues.map(\.code) == ["invalid_string", "too_big"])
         #expect(issues.last?.path == ["payload", "cols"])
     }
+
+    @Test func integralFloatSizesAgreeBetweenValidateAndDecode() throws {
+        let frame = Data(Self.frame("pty:resize", #"{"sessionId":"\#(Self.id)","cols":80.0,"rows":24}"#).utf8)
+        let expected = ClientMessage.ptyResize(sessionId: Self.id, cols: 80, rows: 24)
+        #expect(ClientMessage.validate(frame) == .success(expected))
+        #expect(try ClientMessage.decode(frame) == expected)
+    }
 }
