@@ -1,0 +1,41 @@
+// What the network layer tells the UI, as Sendable values on an AsyncStream. The UI loop never
+// touches sockets or C handles; it only reduces these events.
+
+import ClaudePMProtocol
+import ClientCore
+
+/// The server state fetched over REST after every (re)connect.
+public struct ServerSnapshot: Sendable, Equatable, Codable {
+    /// All sessions.
+    public var sessions: [Session]
+    /// The latest notifications (at most 50, newest first).
+    public var notifications: [NotificationItem]
+    /// All projects.
+    public var projects: [Project]
+    /// Tickets per project id (first page of up to 100, no file rescan).
+    public var tickets: [String: [Ticket]]
+
+    /// Creates a snapshot.
+    public init(
+        sessions: [Session], notifications: [NotificationItem], projects: [Project], tickets: [String: [Ticket]]
+    ) {
+        self.sessions = sessions
+        self.notifications = notifications
+        self.projects = projects
+        self.tickets = tickets
+    }
+}
+
+/// One event from a server's event socket.
+public enum ClientEvent: Sendable {
+    /// The connection status changed.
+    case status(server: String, ConnectionStatus)
+    /// A new ping round-trip measurement.
+    case roundTrip(server: String, RoundTrip)
+    /// A message from the server (already decoded on the socket's task).
+    case message(server: String, ServerMessage)
+    /// The REST resync after a (re)connect finished.
+    case resynced(server: String, ServerSnapshot)
+    /// Something failed that the user should see (resync failure, rejected key, bad frame).
+    case failure(server: String, ClientNetworkError)
+}

@@ -1,1 +1,0 @@
-// ClientNetwork: module placeholder until its issue lands. See docs/architecture.md.

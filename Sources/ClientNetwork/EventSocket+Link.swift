@@ -1,0 +1,110 @@
+// The link and resync side of EventSocket: each link gets a generation number so that events
+// from a link the machine already gave up on (half-open, timed out) are ignored.
+
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+
+extension EventSocket {
+    func openLink() {
+        closeLink()
+        generation &+= 1
+        let current = generation
+        let (server, apiKey, tls) = (self.server, self.apiKey, self.tls)
+        link = Task { [weak self] in
+            let close = await WebSocketLink.run(server: server, apiKey: apiKey, tls: tls) { [weak self] event in
+                switch event {
+                case .opened(let writer):
+                    await self?.linkOpened(writer, generation: current)
+                case .text(let text):
+                    let message = Self.decode(text)
+                    await self?.received(message, generation: current)
+                }
+            }
+            await self?.linkClosed(close, generation: current)
+        }
+    }
+
+    func closeLink() {
+        generation &+= 1
+        if let writer {
+            Task { await writer.close() }
+        }
+        writer = nil
+        link?.cancel()
+        link = nil
+    }
+
+    private func linkOpened(_ writer: LinkWriter, generation: UInt64) {
+        guard generation == self.generation else { return }
+        self.writer = writer
+        handle(.opened)
+    }
+
+    private func received(_ message: Result<ServerMessage, ClientNetworkError>, generation: UInt64) {
+        guard generation == self.generation else { return }
+        switch message {
+        case .success(let message):
+            if case .pong = message { handle(.pongReceived) } else { handle(.frameReceived) }
+            continuation.yield(.message(server: server.name, message))
+        case .failure(let error):
+            handle(.frameReceived)
+            continuation.yield(.failure(server: server.name, error))
+        }
+    }
+
+    private func linkClosed(_ close: LinkClose, generation: UInt64) {
+        guard generation == self.generation else { return }
+        writer = nil
+        link = nil
+        handle(.closed(code: close.code, reason: close.reason))
+    }
+
+    nonisolated static func decode(_ text: String) -> Result<ServerMessage, ClientNetworkError> {
+        do {
+            return .success(try ServerMessage.decode(Data(text.utf8)))
+        } catch {
+            return .failure(.badResponse(server: "", operation: "decode event", detail: "\(error)"))
+        }
+    }
+
+    func resync() {
+        resyncTask?.cancel()
+        let rest = self.rest
+        resyncTask = Task { [weak self] in
+            do {
+                let snapshot = try await rest.snapshot()
+                await self?.resynced(snapshot)
+            } catch {
+                await self?.resyncFailed(error)
+            }
+        }
+    }
+
+    private func resynced(_ snapshot: ServerSnapshot) {
+        continuation.yield(.resynced(server: server.name, snapshot))
+        if subscribeToAllSessions {
+            let running = snapshot.sessions.filter { $0.status == .running }.map(\.id)
+            handle(.subscriptionsChanged(Set(running)))
+        }
+    }
+
+    private func resyncFailed(_ error: any Error) {
+        guard let error = error as? ClientNetworkError else { return }
+        continuation.yield(.failure(server: server.name, error))
+    }
+}
+
+extension RESTClient {
+    /// Fetches sessions, notifications, projects and each project's tickets (no file rescan).
+    public func snapshot() async throws(ClientNetworkError) -> ServerSnapshot {
+        let sessions = try await sessions()
+        let notifications = try await notifications().data
+        let projects = try await projects()
+        var tickets: [String: [Ticket]] = [:]
+        for project in projects {
+            tickets[project.id] = try await self.tickets(projectId: project.id, query: TicketQuery(sync: false)).data
+        }
+        return ServerSnapshot(sessions: sessions, notifications: notifications, projects: projects, tickets: tickets)
+    }
+}

@@ -1,0 +1,119 @@
+// The event socket of one server, driven by ClientCore's ConnectionMachine: this actor only
+// carries out the machine's actions (open the link, run timers on the real clock, send,
+// subscribe, resync over REST) and feeds back what happens. Every frame is decoded on the link's
+// own task; the UI receives Sendable ClientEvents on `events`.
+
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+
+/// A reconnecting, heart-beating event socket for one server.
+public actor EventSocket {
+    /// Everything that happens, in order. Finishes after `shutdown()`.
+    public nonisolated let events: AsyncStream<ClientEvent>
+    /// The server.
+    public nonisolated let server: ServerConfig
+    let continuation: AsyncStream<ClientEvent>.Continuation
+    let apiKey: APIKey?
+    let tls: ResolvedTLS?
+    let rest: RESTClient
+    let clock = MonotonicClock()
+    let subscribeToAllSessions: Bool
+    var machine: ConnectionMachine
+    var timers = TimerSet<ConnectionTimer>()
+    var link: Task<Void, Never>?
+    var writer: LinkWriter?
+    var generation: UInt64 = 0
+    var resyncTask: Task<Void, Never>?
+
+    /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
+    /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
+    public init(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
+        configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true
+    ) {
+        self.server = server
+        self.apiKey = apiKey
+        self.tls = tls
+        self.rest = RESTClient(server: server, apiKey: apiKey, tls: tls)
+        self.subscribeToAllSessions = subscribeToAllSessions
+        self.machine = ConnectionMachine(
+            configuration: configuration, jitter: SeededJitter(seed: UInt64.random(in: 0...UInt64.max)))
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+    }
+
+    /// The current status.
+    public var status: ConnectionStatus { machine.status }
+
+    /// Connects (or retries now).
+    public func start() { handle(.start) }
+
+    /// Disconnects and stops retrying.
+    public func stop() { handle(.stop) }
+
+    /// Stops and finishes `events`.
+    public func shutdown() {
+        handle(.stop)
+        resyncTask?.cancel()
+        continuation.finish()
+    }
+
+    /// Sets the sessions to stay subscribed to (re-sent after every reconnect).
+    public func setSubscriptions(_ ids: Set<String>) { handle(.subscriptionsChanged(ids)) }
+
+    /// Sends a message now if connected; returns false when it could not be sent.
+    @discardableResult public func send(_ message: ClientMessage) async -> Bool {
+        guard let writer, let text = Self.encode(message) else { return false }
+        do {
+            try await writer.send(text)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: Driving the machine
+
+    func handle(_ event: ConnectionEvent) {
+        for action in machine.handle(event, now: clock.now()) { execute(action) }
+    }
+
+    private func execute(_ action: ConnectionAction) {
+        switch action {
+        case .connect: openLink()
+        case .close: closeLink()
+        case .send(let message): sendInBackground([message])
+        case .scheduleTimer(let kind, let time):
+            timers.schedule(kind, at: time, clock: clock) { [weak self] token in
+                await self?.timerFired(kind, token: token)
+            }
+        case .cancelTimer(let kind): timers.cancel(kind)
+        case .resync: resync()
+        case .subscribe(let ids): sendInBackground(ids.map { ClientMessage.subscribe(sessionId: $0) })
+        case .unsubscribe(let ids): sendInBackground(ids.map { ClientMessage.unsubscribe(sessionId: $0) })
+        case .report(let status):
+            continuation.yield(.status(server: server.name, status))
+            if case .authFailed = status {
+                continuation.yield(.failure(server: server.name, .authRejected(server: server.name)))
+            }
+        case .reportRoundTrip(let roundTrip): continuation.yield(.roundTrip(server: server.name, roundTrip))
+        }
+    }
+
+    private func timerFired(_ kind: ConnectionTimer, token: UInt64) {
+        guard timers.take(kind, token: token) else { return }
+        handle(.timerFired(kind))
+    }
+
+    private func sendInBackground(_ messages: [ClientMessage]) {
+        guard let writer else { return }
+        let texts = messages.compactMap(Self.encode)
+        Task {
+            for text in texts { try? await writer.send(text) }
+        }
+    }
+
+    static func encode(_ message: ClientMessage) -> String? {
+        (try? message.encoded()).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

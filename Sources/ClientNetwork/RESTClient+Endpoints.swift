@@ -1,0 +1,159 @@
+// Typed REST endpoints used by the UI and the CLI, decoded with ClaudePMProtocol's types. Paths,
+// query names and bodies follow docs/claude-pm-protocol.md §2 (snake_case session queries,
+// camelCase ticket-list queries, `{"input"}` for session input).
+
+import ClaudePMProtocol
+import Foundation
+
+/// Filters for a ticket list (`GET /api/projects/:id/tickets`).
+public struct TicketQuery: Sendable, Equatable {
+    /// 1-based page.
+    public var page: Int = 1
+    /// Page size, 1–100.
+    public var limit: Int = 100
+    /// Only tickets in this state.
+    public var state: TicketState?
+    /// Only tickets with these prefixes (`CSM`, `ADHOC`).
+    public var prefixes: [String] = []
+    /// Rescan the ticket files first (the server default is true).
+    public var sync: Bool?
+
+    /// Creates a query.
+    public init(page: Int = 1, limit: Int = 100, state: TicketState? = nil, prefixes: [String] = [], sync: Bool? = nil)
+    {
+        self.page = page
+        self.limit = limit
+        self.state = state
+        self.prefixes = prefixes
+        self.sync = sync
+    }
+
+    var items: [(String, String)] {
+        var items = [("page", String(page)), ("limit", String(limit))]
+        if let state { items.append(("state", state.rawValue)) }
+        if !prefixes.isEmpty { items.append(("prefixes", prefixes.joined(separator: ","))) }
+        if let sync { items.append(("sync", sync ? "true" : "false")) }
+        return items
+    }
+}
+
+extension RESTClient {
+    /// `GET /api/health` (never needs a key).
+    public func health() async throws(ClientNetworkError) -> Health {
+        try await decode(Health.self, "GET", "/api/health", resource: "health")
+    }
+
+    /// `GET /api/sessions`, optionally for one project.
+    public func sessions(projectId: String? = nil) async throws(ClientNetworkError) -> [Session] {
+        let query = projectId.map { [("project_id", $0)] } ?? []
+        return try await decode([Session].self, "GET", "/api/sessions", query: query, resource: "sessions")
+    }
+
+    /// `GET /api/sessions/:id`.
+    public func session(_ id: String) async throws(ClientNetworkError) -> Session {
+        try await decode(Session.self, "GET", "/api/sessions/\(id)", resource: "session \(id)")
+    }
+
+    /// Every project (all pages).
+    public func projects() async throws(ClientNetworkError) -> [Project] {
+        var all: [Project] = []
+        var page = 1
+        while true {
+            let query = [("page", String(page)), ("limit", "100")]
+            let answer = try await decode(
+                Paginated<Project>.self, "GET", "/api/projects", query: query, resource: "projects")
+            all += answer.data
+            if page >= answer.pagination.totalPages || answer.data.isEmpty { return all }
+            page += 1
+        }
+    }
+
+    /// One page of a project's tickets.
+    public func tickets(
+        projectId: String, query: TicketQuery = TicketQuery()
+    ) async throws(ClientNetworkError)
+        -> Paginated<Ticket>
+    {
+        try await decode(
+            Paginated<Ticket>.self, "GET", "/api/projects/\(projectId)/tickets", query: query.items,
+            resource: "project \(projectId)")
+    }
+
+    /// Every ticket of a project matching `query` (all pages from `query.page`).
+    public func allTickets(
+        projectId: String, query: TicketQuery = TicketQuery()
+    ) async throws(ClientNetworkError)
+        -> [Ticket]
+    {
+        var query = query
+        var all: [Ticket] = []
+        while true {
+            let answer = try await tickets(projectId: projectId, query: query)
+            all += answer.data
+            if query.page >= answer.pagination.totalPages || answer.data.isEmpty { return all }
+            query.page += 1
+            query.sync = false
+        }
+    }
+
+    /// `GET /api/tickets/:id` (with content).
+    public func ticket(_ id: String) async throws(ClientNetworkError) -> TicketDetail {
+        try await decode(TicketDetail.self, "GET", "/api/tickets/\(id)", resource: "ticket \(id)")
+    }
+
+    /// `POST /api/tickets/:id/approve`.
+    public func approve(ticket id: String) async throws(ClientNetworkError) -> TransitionResult {
+        try await decode(TransitionResult.self, "POST", "/api/tickets/\(id)/approve", resource: "ticket \(id)")
+    }
+
+    /// `POST /api/tickets/:id/reject` with feedback.
+    public func reject(ticket id: String, feedback: String) async throws(ClientNetworkError) -> TransitionResult {
+        let body = try encodeBody(["feedback": feedback])
+        return try await decode(
+            TransitionResult.self, "POST", "/api/tickets/\(id)/reject", body: body, resource: "ticket \(id)")
+    }
+
+    /// `POST /api/tickets/:id/start`.
+    public func start(ticket id: String) async throws(ClientNetworkError) -> StartTicketResponse {
+        try await decode(StartTicketResponse.self, "POST", "/api/tickets/\(id)/start", resource: "ticket \(id)")
+    }
+
+    /// `PATCH /api/tickets/:id {state}`: move a ticket to any state.
+    public func move(ticket id: String, to state: TicketState) async throws(ClientNetworkError) -> Ticket {
+        let body = try encodeBody(["state": state.rawValue])
+        return try await decode(Ticket.self, "PATCH", "/api/tickets/\(id)", body: body, resource: "ticket \(id)")
+    }
+
+    /// `GET /api/notifications` (newest first, at most 50).
+    public func notifications() async throws(ClientNetworkError) -> NotificationList {
+        try await decode(NotificationList.self, "GET", "/api/notifications", resource: "notifications")
+    }
+
+    /// `DELETE /api/notifications/:id`.
+    public func dismissNotification(_ id: String) async throws(ClientNetworkError) {
+        _ = try await perform("DELETE", "/api/notifications/\(id)", resource: "notification \(id)")
+    }
+
+    /// `DELETE /api/notifications`; returns how many were dismissed.
+    public func dismissAllNotifications() async throws(ClientNetworkError) -> Int {
+        try await decode(DismissAllResponse.self, "DELETE", "/api/notifications", resource: "notifications").dismissed
+    }
+
+    /// `POST /api/sessions/:id/input`: types `text` and presses Enter.
+    public func sendInput(session id: String, text: String) async throws(ClientNetworkError) {
+        let body = try encodeBody(["input": text])
+        _ = try await perform("POST", "/api/sessions/\(id)/input", body: body, resource: "session \(id)")
+    }
+
+    /// `POST /api/sessions/:id/keys`: tmux key names separated by spaces (e.g. `C-c`, `Escape`).
+    public func sendKeys(session id: String, keys: String) async throws(ClientNetworkError) {
+        let body = try encodeBody(["keys": keys])
+        _ = try await perform("POST", "/api/sessions/\(id)/keys", body: body, resource: "session \(id)")
+    }
+
+    /// `POST /api/sessions/:id/stop`.
+    public func stop(session id: String, force: Bool = false) async throws(ClientNetworkError) {
+        let body = try encodeBody(["force": force])
+        _ = try await perform("POST", "/api/sessions/\(id)/stop", body: body, resource: "session \(id)")
+    }
+}

@@ -1,0 +1,106 @@
+// One WebSocket connection to a Claude PM server, as a sequence of events handed to a callback
+// that runs on the socket's own task (so decoding happens there, never on the UI loop). The
+// URL carries `?apiKey=` when a key is configured, so it is never logged or put in an error.
+// Frame and deflate limits are raised well above WSClient's 16 KiB defaults: screen snapshots
+// and `pty:output` bursts are larger.
+
+import ClientCore
+import Foundation
+import HTTPTypes
+import Logging
+import Synchronization
+import WSClient
+import WSCompression
+
+/// What happens on a link.
+public enum LinkEvent: Sendable {
+    /// The handshake completed; send through this writer.
+    case opened(LinkWriter)
+    /// A text message arrived (binary messages are decoded as UTF-8).
+    case text(String)
+}
+
+/// How a link ended.
+public struct LinkClose: Sendable, Equatable {
+    /// The close code the server sent, if any.
+    public var code: UInt16?
+    /// The close reason text, or a description of the transport error.
+    public var reason: String
+    /// True when the socket never opened (refused, TLS failure, upgrade rejected).
+    public var neverOpened: Bool
+}
+
+/// Sends on an open link.
+public struct LinkWriter: Sendable {
+    let outbound: WebSocketOutboundWriter
+
+    /// Sends one text message.
+    public func send(_ text: String) async throws {
+        try await outbound.write(.text(text))
+    }
+
+    /// Starts a normal close.
+    public func close() async {
+        try? await outbound.close(.normalClosure, reason: nil)
+    }
+}
+
+/// Opens WebSocket connections with the project's limits.
+public enum WebSocketLink {
+    /// The largest message accepted from the server.
+    public static let maxMessageSize = 1 << 24
+
+    /// The WebSocket URL of `server` with the key in `?apiKey=` (URL-encoded). Never log it.
+    public static func url(for server: ServerConfig, apiKey: APIKey?) -> String {
+        var components = URLComponents(url: server.webSocketURL, resolvingAgainstBaseURL: false)
+        if let apiKey { components?.queryItems = [URLQueryItem(name: "apiKey", value: apiKey.value)] }
+        // URLQueryItem leaves '+' and '&' alone in some cases; encode them so the key survives.
+        let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components?.percentEncodedQuery = encoded
+        return components?.url?.absoluteString ?? server.webSocketURL.absoluteString
+    }
+
+    /// Connects, reports events to `onEvent` until the link ends, and returns how it ended.
+    /// Cancelling the calling task closes the link.
+    public static func run(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
+        onEvent: @escaping @Sendable (LinkEvent) async -> Void
+    ) async -> LinkClose {
+        var headers = HTTPFields()
+        if let apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey.value }
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: maxMessageSize, additionalHeaders: headers,
+            extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
+            closeTimeout: .seconds(3), autoPing: .disabled, sniHostname: tls?.sniHostname)
+        let opened = OpenFlag()
+        do {
+            let frame = try await WebSocketClient.connect(
+                url: url(for: server, apiKey: apiKey), configuration: configuration,
+                tlsConfiguration: tls?.configuration, logger: quietLogger
+            ) { inbound, outbound, _ in
+                opened.set()
+                await onEvent(.opened(LinkWriter(outbound: outbound)))
+                for try await message in inbound.messages(maxSize: maxMessageSize) {
+                    switch message {
+                    case .text(let text): await onEvent(.text(text))
+                    case .binary(let buffer): await onEvent(.text(String(buffer: buffer)))
+                    }
+                }
+            }
+            let code = frame.map { UInt16(webSocketErrorCode: $0.closeCode) }
+            return LinkClose(code: code, reason: frame?.reason ?? "", neverOpened: !opened.isSet)
+        } catch {
+            return LinkClose(code: nil, reason: RESTClient.describe(error), neverOpened: !opened.isSet)
+        }
+    }
+
+    static let quietLogger = Logger(label: "claudepm.websocket") { _ in SwiftLogNoOpLogHandler() }
+}
+
+/// A flag set once from the socket task and read after it ends.
+final class OpenFlag: Sendable {
+    private let storage = Mutex(false)
+
+    func set() { storage.withLock { $0 = true } }
+    var isSet: Bool { storage.withLock { $0 } }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import ClientNetwork
+
+@Suite struct StateStoreTests {
+    struct Sample: Codable, Equatable {
+        var names: [String]
+        var count: Int
+    }
+
+    @Test func savedValueLoadsBack() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path + "/servers/work")
+        let saved = Sample(names: ["a", "漢字"], count: 3)
+        try store.save(saved, as: "sessions", now: Date(timeIntervalSince1970: 1_700_000_000))
+        let loaded = store.load(Sample.self, from: "sessions")
+        guard case .loaded(let value, let savedAt) = loaded else {
+            Issue.record("expected a loaded value, got \(loaded)")
+            return
+        }
+        #expect(value == saved)
+        #expect(savedAt == Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    @Test func missingFileIsMissing() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path)
+        guard case .missing = store.load(Sample.self, from: "tickets") else {
+            Issue.record("expected .missing")
+            return
+        }
+    }
+
+    @Test func truncatedTemporaryFileFromACrashIsIgnored() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path)
+        try store.save(Sample(names: ["old"], count: 1), as: "sessions")
+        // A crash mid-write leaves a truncated temporary file next to the real one.
+        let temporary = store.path(of: "sessions") + ".4242" + AtomicFile.temporarySuffix
+        try Data("{\"version\":1,\"savedAt\":\"20".utf8).write(to: URL(fileURLWithPath: temporary))
+        #expect(store.load(Sample.self, from: "sessions").value == Sample(names: ["old"], count: 1))
+    }
+
+    @Test func corruptMainFileIsReportedNotFatal() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try Data("{\"version\":1,\"sav".utf8).write(to: URL(fileURLWithPath: store.path(of: "sessions")))
+        let loaded = store.load(Sample.self, from: "sessions")
+        guard case .corrupt(let path, let detail) = loaded else {
+            Issue.record("expected .corrupt, got \(loaded)")
+            return
+        }
+        #expect(path == store.path(of: "sessions"))
+        #expect(!detail.isEmpty)
+        // Saving again repairs it.
+        try store.save(Sample(names: [], count: 0), as: "sessions")
+        #expect(store.load(Sample.self, from: "sessions").value == Sample(names: [], count: 0))
+    }
+
+    @Test func saveLeavesNoTemporaryFilesAndIsPrivate() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path + "/s")
+        try store.save(Sample(names: ["x"], count: 1), as: "view")
+        try store.save(Sample(names: ["y"], count: 2), as: "view")
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.directory)
+        #expect(files == ["view.json"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.path(of: "view"))
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func serverNamesBecomeSafeDirectoryNames() {
+        #expect(StateStore.safeName("work") == "work")
+        #expect(StateStore.safeName("../etc") == "_.._etc")
+        #expect(StateStore.safeName("a b/c") == "a_b_c")
+        let store = StateStore.forServer("home", environment: ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"])
+        #expect(store?.directory == "/tmp/st/claudepm/servers/home")
+    }
+}
