@@ -86,7 +86,8 @@ public struct RESTClient: Sendable {
         _ method: String, _ path: String, query: [(String, String)], body: Data?
     ) throws(ClientNetworkError) -> HTTPClientRequest {
         var components = URLComponents(url: server.httpBaseURL, resolvingAgainstBaseURL: false)
-        components?.path = path
+        let prefix = components?.path ?? ""
+        components?.path = prefix + path
         if !query.isEmpty { components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components?.url else {
             throw .configuration(.invalidURL(server: server.name, url: server.url.absoluteString))

@@ -37,11 +37,13 @@ import Testing
     }
 
     @Test func webSocketURLEncodesTheKey() throws {
-        let url = try #require(URL(string: "https://pm.example.com:4847/x?y=1"))
+        let url = try #require(URL(string: "https://pm.example.com:4847?y=1"))
         let server = ServerConfig(name: "w", url: url)
         #expect(
             WebSocketLink.url(for: server, apiKey: APIKey("a+b&c=d/é"))
                 == "wss://pm.example.com:4847/?apiKey=a%2Bb%26c%3Dd/%C3%A9")
         #expect(WebSocketLink.url(for: server, apiKey: nil) == "wss://pm.example.com:4847/")
+        let proxied = ServerConfig(name: "p", url: try #require(URL(string: "http://h:80/pm/")))
+        #expect(WebSocketLink.url(for: proxied, apiKey: APIKey("k")) == "ws://h:80/pm/?apiKey=k")
     }
 }
