@@ -6,6 +6,8 @@
 #include <locale.h>
 #include <pthread.h>
 #include <pty.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -60,4 +62,59 @@ int csupport_get_winsize(int fd, unsigned short *rows, unsigned short *cols) {
     *rows = ws.ws_row;
     *cols = ws.ws_col;
     return 0;
+}
+
+/* Child side of a clean spawn: async-signal-safe calls only. */
+static void csupport_reset_child(void) {
+    sigset_t empty;
+    sigemptyset(&empty);
+    sigprocmask(SIG_SETMASK, &empty, NULL);
+    for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
+    closefrom(3);
+}
+
+pid_t csupport_pty_spawn_clean(const char *path, char *const argv[], char *const envp[],
+                               const char *cwd, unsigned short rows, unsigned short cols, int *master_fd) {
+    struct winsize ws = {.ws_row = rows, .ws_col = cols, .ws_xpixel = 0, .ws_ypixel = 0};
+    int fd = -1;
+    pid_t pid = forkpty(&fd, NULL, NULL, &ws);
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        csupport_reset_child();
+        if (cwd != NULL && chdir(cwd) != 0) _exit(126);
+        if (envp != NULL) execvpe(path, argv, envp); else execvp(path, argv);
+        _exit(127);
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    *master_fd = fd;
+    return pid;
+}
+
+pid_t csupport_spawn(const char *path, char *const argv[], char *const envp[],
+                     int stdin_fd, int stdout_fd, int stderr_fd) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    sigset_t empty, all;
+    sigemptyset(&empty);
+    sigfillset(&all);
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0);
+    posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
+    posix_spawn_file_actions_adddup2(&actions, stderr_fd, 2);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setsigmask(&attr, &empty);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    int rc = posix_spawn(&pid, path, &actions, &attr, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (rc != 0) {
+        errno = rc;
+        return -1;
+    }
+    return pid;
 }

@@ -26,4 +26,15 @@ int csupport_set_winsize(int fd, unsigned short rows, unsigned short cols);
 /** Reads the window size of a terminal (TIOCGWINSZ). Returns 0 or -1 with errno. */
 int csupport_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
 
+/** Like csupport_pty_spawn, but the child also starts clean: every descriptor above 2 is closed,
+    the signal mask is emptied and all signal dispositions are reset to their defaults. */
+pid_t csupport_pty_spawn_clean(const char *path, char *const argv[], char *const envp[],
+                               const char *cwd, unsigned short rows, unsigned short cols, int *master_fd);
+
+/** posix_spawn of `path` (an absolute path) with stdin/stdout/stderr set to the given descriptors,
+    every other descriptor closed, an empty signal mask and default signal dispositions.
+    Returns the pid, or -1 with errno set. */
+pid_t csupport_spawn(const char *path, char *const argv[], char *const envp[],
+                     int stdin_fd, int stdout_fd, int stderr_fd);
+
 #endif

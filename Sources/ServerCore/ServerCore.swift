@@ -1,1 +1,0 @@
-// ServerCore: module placeholder until its issue lands. See docs/architecture.md.
