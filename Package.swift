@@ -171,7 +171,7 @@ if slice == "all" {
     targets += [
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "ClientNetwork", "ClaudePMProtocol"],
+            dependencies: ["TestSupport", "ClientNetwork", "ClientRuntime", "ClaudePMProtocol", "CSupport"],
             swiftSettings: swift6
         )
     ]

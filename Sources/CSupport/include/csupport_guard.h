@@ -1,0 +1,35 @@
+/* Terminal restore on signals, for the claudepm client runtime.
+   Signal handlers must be async-signal-safe, which Swift code cannot promise, so the handlers
+   live here: they write a precomputed reset sequence, restore the saved termios, and either wake
+   the event loop (SIGINT, SIGTERM, SIGHUP, SIGWINCH) or re-raise (fatal signals). */
+#ifndef CSUPPORT_GUARD_H
+#define CSUPPORT_GUARD_H
+#include <stddef.h>
+#include <sys/types.h>
+
+/** The longest reset sequence the guard keeps. */
+#define CSUPPORT_GUARD_MAX_RESET 512
+
+/** Installs the handlers. `tty_fd` is where the reset bytes go (normally 1); its termios is
+    saved now and restored by `csupport_guard_restore`. `notify_fd` (a non-blocking pipe, or -1)
+    receives one byte per SIGINT/SIGTERM/SIGHUP/SIGWINCH: the signal number. A second
+    terminating signal, or one arriving while `notify_fd` is -1, restores and re-raises.
+    Fatal signals (SEGV, ABRT, BUS, ILL, FPE) always restore, then re-raise with the default
+    action. Returns 0, or -1 if `len` is too long. */
+int csupport_guard_install(int tty_fd, const char *reset, size_t len, int notify_fd);
+
+/** Writes the reset sequence and restores the saved termios (async-signal-safe). */
+void csupport_guard_restore(void);
+
+/** Puts every signal the guard handles back to its default action. */
+void csupport_guard_uninstall(void);
+
+/** For tests: forks a child on a new PTY of rows x cols. The child installs the guard with
+    `reset` (notify_fd -1), writes `enter` (e.g. alternate screen on) and the line "READY\n",
+    switches the terminal to raw mode, then blocks reading its terminal: a byte 's' makes it raise SIGSEGV, 'a' SIGABRT, 'q' makes it
+    restore and exit 0; a signal ends it as the guard decides. Returns the pid and stores the
+    non-blocking master fd, or -1. */
+pid_t csupport_guard_spawn_probe(const char *reset, size_t len, const char *enter, size_t enter_len,
+                                 unsigned short rows, unsigned short cols, int *master_fd);
+
+#endif

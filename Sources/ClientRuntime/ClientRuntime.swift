@@ -1,1 +1,0 @@
-// ClientRuntime: module placeholder until its issue lands. See docs/architecture.md.

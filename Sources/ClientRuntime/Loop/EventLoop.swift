@@ -1,0 +1,118 @@
+// EventLoop: the single loop of the client UI, in the style of tmux's event loop.
+//
+// Threading model: one thread runs `run()`. It blocks in poll(2) on two descriptors: the input
+// (stdin) and a self-pipe. Network tasks post Sendable events to `queue`, which writes the pipe
+// once per burst; signal handlers write their signal number to the same pipe. When poll returns,
+// the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
+// the queue, hands it all to the client in one batch, and draws at most one frame, no sooner
+// than the frame limiter allows. With nothing dirty and no client deadline, poll has no
+// timeout: an idle UI makes no wake-ups at all. Only this thread touches ncurses and libvterm.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs an `EventLoopClient` on the calling thread until it is finished.
+public final class EventLoop<Client: EventLoopClient> {
+    /// Where other tasks post events for the client.
+    public let queue: EventQueue<Client.Event>
+    /// The wake-up pipe (its write end is what signal handlers write to).
+    public var pipe: SelfPipe { queue.pipe }
+    private let client: Client
+    private let inputFD: Int32
+    private let clock: any MonotonicClock
+    private var limiter: FrameLimiter
+    private var dirty = true
+    private var inputOpen: Bool
+    /// How many times poll returned (for tests and the idle-CPU measurement).
+    public private(set) var wakeups = 0
+    /// How many frames were drawn.
+    public private(set) var frames = 0
+
+    /// A loop reading `inputFD` (-1 for none) and drawing at most `framesPerSecond` frames.
+    public init(
+        client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0, framesPerSecond: Int = 60,
+        clock: any MonotonicClock = SystemMonotonicClock()
+    ) {
+        self.client = client
+        self.queue = queue
+        self.inputFD = inputFD
+        self.inputOpen = inputFD >= 0
+        self.clock = clock
+        self.limiter = FrameLimiter(framesPerSecond: framesPerSecond)
+    }
+
+    /// Marks the screen dirty so the next iteration draws a frame.
+    public func setNeedsDisplay() {
+        dirty = true
+    }
+
+    /// Loops until the client is finished.
+    public func run() {
+        while !client.isFinished {
+            runOnce()
+        }
+    }
+
+    /// One iteration: wait, collect, handle, maybe draw.
+    public func runOnce() {
+        let timeout = pollTimeout(now: clock.now())
+        var batch = waitAndCollect(timeout: timeout)
+        batch.events += queue.drain()
+        if client.handle(batch, now: clock.now()) { dirty = true }
+        drawIfDue()
+    }
+
+    /// How long poll may block: until the next frame if dirty, the client's next deadline, or
+    /// forever (nil) when idle.
+    public func pollTimeout(now: Duration) -> Duration? {
+        var timeout: Duration? = client.nextDeadline().map { $0 > now ? $0 - now : .zero }
+        if dirty {
+            let frameDelay = limiter.delay(now: now)
+            timeout = min(timeout ?? frameDelay, frameDelay)
+        }
+        return timeout
+    }
+
+    private func drawIfDue() {
+        let now = clock.now()
+        guard dirty, limiter.delay(now: now) == .zero, !client.isFinished else { return }
+        client.render(now: now)
+        limiter.frameDrawn(at: now)
+        frames += 1
+        dirty = false
+    }
+
+    private func waitAndCollect(timeout: Duration?) -> LoopBatch<Client.Event> {
+        var batch = LoopBatch<Client.Event>(input: [], inputClosed: false, signals: [], events: [])
+        var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+        if inputOpen { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
+        let result = poll(&fds, nfds_t(fds.count), Self.milliseconds(timeout))
+        wakeups += 1
+        guard result > 0 else { return batch }
+        if fds[0].revents != 0 { batch.signals = pipe.drain().signals }
+        if fds.count > 1, fds[1].revents != 0 { readInput(into: &batch) }
+        return batch
+    }
+
+    private func readInput(into batch: inout LoopBatch<Client.Event>) {
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+        if count > 0 {
+            batch.input = Array(buffer[0..<count])
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            batch.inputClosed = true
+            inputOpen = false
+        }
+    }
+
+    /// A poll(2) timeout in milliseconds, rounded up so a deadline is never missed by waking early.
+    public static func milliseconds(_ timeout: Duration?) -> Int32 {
+        guard let timeout else { return -1 }
+        let (seconds, attoseconds) = timeout.components
+        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
+        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: millis)
+    }
+}

@@ -1,0 +1,35 @@
+// The contract between the generic event loop and the application it drives.
+
+/// Everything that arrived during one wake-up of the loop.
+public struct LoopBatch<Event: Sendable>: Sendable {
+    /// Raw bytes read from the input descriptor (keys, mouse, paste), possibly empty.
+    public var input: [UInt8]
+    /// Whether the input descriptor reached end of file or failed.
+    public var inputClosed: Bool
+    /// Signals delivered through the self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP), in order.
+    public var signals: [Int32]
+    /// Events posted to the queue, oldest first.
+    public var events: [Event]
+
+    /// Whether nothing arrived (the wake-up was a timer).
+    public var isEmpty: Bool { input.isEmpty && !inputClosed && signals.isEmpty && events.isEmpty }
+}
+
+/// The application side of `EventLoop`: everything here runs on the loop's thread.
+public protocol EventLoopClient: AnyObject {
+    /// The Sendable values other tasks post to the loop.
+    associatedtype Event: Sendable
+
+    /// Handles one wake-up's worth of input and events (also called with an empty batch when a
+    /// deadline passes). Returns whether the screen needs a redraw.
+    func handle(_ batch: LoopBatch<Event>, now: Duration) -> Bool
+
+    /// Draws one frame (commit once).
+    func render(now: Duration)
+
+    /// The next instant the client must run without input (a timer), or nil for none.
+    func nextDeadline() -> Duration?
+
+    /// Whether the loop should stop after the current iteration.
+    var isFinished: Bool { get }
+}

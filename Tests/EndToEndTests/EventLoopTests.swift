@@ -1,0 +1,130 @@
+// The event loop with a fake clock: bursts coalesce into one frame, frames are capped, an idle
+// loop blocks without a timeout, and input bytes arrive in batches.
+import ClientRuntime
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A client that records what the loop gives it.
+final class RecordingClient: EventLoopClient {
+    typealias Event = Int
+    var batches: [LoopBatch<Int>] = []
+    var renders: [Duration] = []
+    var deadline: Duration?
+    var isFinished = false
+    var onRender: (@Sendable () -> Void)?
+
+    func handle(_ batch: LoopBatch<Int>, now: Duration) -> Bool {
+        batches.append(batch)
+        if batch.events.contains(-1) || batch.inputClosed { isFinished = true }
+        return !batch.events.isEmpty || !batch.input.isEmpty
+    }
+
+    func render(now: Duration) {
+        renders.append(now)
+        onRender?()
+    }
+
+    func nextDeadline() -> Duration? { deadline }
+}
+
+@Suite("EventLoop")
+struct EventLoopTests {
+    @Test("a burst of 100 events from another thread produces one frame")
+    func burstCoalesces() throws {
+        let clock = ManualClock()
+        let client = RecordingClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
+        loop.runOnce()
+        #expect(client.renders.count == 1, "first frame")
+        clock.advance(by: .seconds(1))
+        let queue = loop.queue
+        let poster = Thread { for value in 1...100 { queue.post(value) } }
+        poster.start()
+        while !poster.isFinished { usleep(1000) }
+        loop.runOnce()
+        #expect(client.renders.count == 2)
+        #expect(client.batches.last?.events == Array(1...100))
+        #expect(loop.pollTimeout(now: clock.now()) == nil, "idle again: no timeout")
+    }
+
+    @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the next frame is due")
+    func frameCap() throws {
+        let clock = ManualClock()
+        let client = RecordingClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        loop.runOnce()
+        clock.advance(by: .milliseconds(1))
+        loop.queue.post(7)
+        loop.runOnce()
+        #expect(client.renders.count == 1, "second frame must wait")
+        let timeout = try #require(loop.pollTimeout(now: clock.now()))
+        #expect(timeout > .zero && timeout <= .milliseconds(16))
+        clock.advance(by: timeout)
+        loop.runOnce()
+        #expect(client.renders.count == 2)
+        #expect(client.renders[1] - client.renders[0] >= FrameLimiter(framesPerSecond: 60).interval)
+    }
+
+    @Test("an idle loop wakes only for real work")
+    func idleMakesNoWakeups() throws {
+        let queue = try EventQueue<Int>()
+        let result = LockedBox<(wakeups: Int, frames: Int)?>(nil)
+        let firstFrame = LockedBox(false)
+        let runner = Thread {
+            let client = RecordingClient()
+            client.onRender = { firstFrame.value = true }
+            let loop = EventLoop(client: client, queue: queue, inputFD: -1)
+            loop.run()
+            result.value = (loop.wakeups, loop.frames)
+        }
+        runner.start()
+        while !firstFrame.value { usleep(1000) }
+        usleep(300_000)
+        queue.post(-1)
+        while !runner.isFinished { usleep(1000) }
+        let counts = try #require(result.value)
+        #expect(counts.wakeups == 2, "one first frame, one stop event; nothing while idle")
+        #expect(counts.frames == 1)
+    }
+
+    @Test("a client deadline bounds the wait")
+    func deadlineBoundsWait() throws {
+        let clock = ManualClock()
+        let client = RecordingClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
+        loop.runOnce()
+        client.deadline = .milliseconds(250)
+        #expect(loop.pollTimeout(now: clock.now()) == .milliseconds(250))
+        clock.advance(by: .milliseconds(300))
+        #expect(loop.pollTimeout(now: clock.now()) == .zero)
+    }
+
+    @Test("input bytes arrive in one batch and end of input is reported once")
+    func inputBatches() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let client = RecordingClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualClock())
+        loop.runOnce()
+        _ = Array("abc\u{1B}[A".utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        loop.runOnce()
+        #expect(client.batches.last?.input == Array("abc\u{1B}[A".utf8))
+        close(fds[1])
+        loop.runOnce()
+        #expect(client.batches.last?.inputClosed == true)
+        #expect(client.isFinished)
+    }
+
+    @Test("poll timeouts round up to whole milliseconds")
+    func timeoutRounding() {
+        #expect(EventLoop<RecordingClient>.milliseconds(nil) == -1)
+        #expect(EventLoop<RecordingClient>.milliseconds(.zero) == 0)
+        #expect(EventLoop<RecordingClient>.milliseconds(.microseconds(1)) == 1)
+        #expect(EventLoop<RecordingClient>.milliseconds(.milliseconds(16) + .microseconds(667)) == 17)
+    }
+}

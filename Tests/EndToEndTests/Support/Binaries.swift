@@ -1,0 +1,28 @@
+// Finds the executables the package built, next to the test bundle (`.build/<triple>/debug`).
+import Foundation
+
+enum Binaries {
+    /// The build products directory: where `swift build` put the executables.
+    static var directory: URL {
+        if let override = ProcessInfo.processInfo.environment["CLAUDEPM_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        var url = Bundle.main.bundleURL
+        let manager = FileManager.default
+        for _ in 0..<4 {
+            if manager.isExecutableFile(atPath: url.appendingPathComponent("claudepm").path) { return url }
+            url.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent()
+    }
+
+    /// The path of a built executable.
+    static func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// Whether the executable exists (the full build made it).
+    static func exists(_ name: String) -> Bool {
+        FileManager.default.isExecutableFile(atPath: path(name))
+    }
+}
