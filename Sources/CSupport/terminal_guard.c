@@ -94,6 +94,9 @@ void csupport_guard_uninstall(void) {
 }
 
 static void probe_child(const char *reset, size_t len, const char *enter, size_t enter_len) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
     if (csupport_guard_install(1, reset, len, -1) != 0) _exit(2);
     struct termios raw;
     if (tcgetattr(0, &raw) == 0) {

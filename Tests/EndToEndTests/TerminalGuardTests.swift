@@ -26,6 +26,12 @@ struct TerminalGuardTests {
         return (pid, reader)
     }
 
+    /// Kills a probe that is still running (after a failed expectation) and reaps it.
+    private func reap(_ pid: pid_t) {
+        kill(pid, SIGKILL)
+        _ = waitForExit(pid, deadline: 5)
+    }
+
     /// The bytes after READY end with the reset sequence, and the terminal is canonical again.
     private func expectRestored(_ reader: PTYReader) throws {
         reader.read()
@@ -40,6 +46,7 @@ struct TerminalGuardTests {
     @Test("a crash restores the terminal and still dies of the signal", arguments: ["s", "a"])
     func crashRestores(trigger: String) throws {
         let (pid, reader) = try spawnProbe()
+        defer { reap(pid) }
         reader.write(trigger)
         try expectRestored(reader)
         let status = try #require(waitForExit(pid))
@@ -49,6 +56,7 @@ struct TerminalGuardTests {
     @Test("a termination signal restores the terminal and re-raises", arguments: [SIGTERM, SIGHUP, SIGINT])
     func terminationRestores(signal: Int32) throws {
         let (pid, reader) = try spawnProbe()
+        defer { reap(pid) }
         kill(pid, signal)
         try expectRestored(reader)
         let status = try #require(waitForExit(pid))
@@ -58,6 +66,7 @@ struct TerminalGuardTests {
     @Test("the saved terminal settings come back after a crash")
     func termiosRestored() throws {
         let (pid, reader) = try spawnProbe()
+        defer { reap(pid) }
         var before = termios()
         try #require(tcgetattr(reader.fd, &before) == 0)
         #expect(before.c_lflag & tcflag_t(ICANON) == 0, "probe should be in raw mode")
@@ -73,6 +82,7 @@ struct TerminalGuardTests {
     @Test("a normal exit writes the reset sequence once")
     func quitRestores() throws {
         let (pid, reader) = try spawnProbe()
+        defer { reap(pid) }
         reader.write("q")
         try expectRestored(reader)
         let status = try #require(waitForExit(pid))

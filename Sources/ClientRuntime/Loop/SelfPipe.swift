@@ -19,7 +19,11 @@ public final class SelfPipe: Sendable {
     /// Opens the pipe.
     public init() throws(RuntimeError) {
         var fds: [Int32] = [-1, -1]
-        guard pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 else { throw .systemCall("pipe2", errno) }
+        guard pipe(&fds) == 0 else { throw .systemCall("pipe", errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
         readFD = fds[0]
         writeFD = fds[1]
     }
