@@ -42,6 +42,10 @@ import Testing
                 .mouse(MouseEvent(kind: .wheelDown, row: 2, col: 1)),
             ])
         #expect(decode("\u{1B}[<0;10;5m").isEmpty)
+        #expect(
+            decode("\u{1B}[M !!\u{1B}[M`+%") == [
+                .mouse(MouseEvent(kind: .press, row: 0, col: 0)), .mouse(MouseEvent(kind: .wheelUp, row: 4, col: 10)),
+            ])
     }
 
     @Test func ncursesCodes() {

@@ -25,7 +25,7 @@ extension AppState {
         if let effects = handleTextOverlay(key) { return effects }
         if let session = attachedSession, scrollback == nil { return handleAttachedKey(session, key) }
         if case .mouse(let event) = key { return handleMouse(event) }
-        switch Keymap.lookup(key, pending: pendingKey, in: activeKeyViews) {
+        switch Keymap.lookup(key, pending: pendingKey, in: activeKeyViews, detach: ui.detachKey) {
         case .prefix:
             pendingKey = key
             return []
@@ -94,7 +94,7 @@ extension AppState {
 
     /// In attach every key goes to the session, except the detach key and scrollback entry.
     private mutating func handleAttachedKey(_ session: SessionKey, _ key: AppKey) -> [AppEffect] {
-        switch Keymap.lookup(key, pending: nil, in: [.attach]) {
+        switch Keymap.lookup(key, pending: nil, in: [.attach], detach: ui.detachKey) {
         case .action(.back): return detach()
         case .action(.scrollback):
             scrollback = ScrollbackState(offset: max(size.rows - 2, 1))

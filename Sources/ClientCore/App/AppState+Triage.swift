@@ -35,10 +35,14 @@ extension AppState {
         }
     }
 
-    /// Attaches the next waiting session (after the one attached now, if any).
+    /// Attaches the next waiting session: the one after the last jump in queue order (wrapping),
+    /// never the session attached now.
     mutating func triageNext() -> [AppEffect] {
-        let queue = triageQueue.map(\.key).filter { $0 != attachedSession }
-        guard let next = queue.first else {
+        var queue = triageQueue.map(\.key)
+        if let last = triage.lastJump, let index = queue.firstIndex(of: last) {
+            queue = Array(queue[(index + 1)...] + queue[...index])
+        }
+        guard let next = queue.first(where: { $0 != attachedSession }) else {
             flash = "no session is waiting"
             return []
         }
@@ -46,6 +50,7 @@ extension AppState {
             triage.returnTo = screen
             triage.returnSelection = selection
         }
+        triage.lastJump = next
         return attach(next)
     }
 
@@ -66,6 +71,7 @@ extension AppState {
         fixSelection()
         triage.returnTo = nil
         triage.returnSelection = nil
+        triage.lastJump = nil
         return effects
     }
 

@@ -57,6 +57,8 @@ public struct TriageState: Hashable, Sendable {
     public var returnTo: Screen?
     /// The selection before the first triage jump.
     public var returnSelection: SessionKey?
+    /// The session the last triage jump went to; the next jump continues after it.
+    public var lastJump: SessionKey?
     /// Snoozed sessions and when the snooze ends.
     public var snoozedUntil: [SessionKey: Date] = [:]
 

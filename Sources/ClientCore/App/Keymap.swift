@@ -96,11 +96,13 @@ public enum Keymap {
     }
 
     /// Looks up `key` after `pending` (the first key of a sequence) in `views`, first match wins.
-    public static func lookup(_ key: AppKey, pending: AppKey?, in views: [KeyView]) -> KeyLookup {
+    public static func lookup(
+        _ key: AppKey, pending: AppKey?, in views: [KeyView], detach: DetachKey = .default
+    ) -> KeyLookup {
         let typed = (pending.map { [$0] } ?? []) + [key]
         var isPrefix = false
         for view in views {
-            for binding in bindings(view) {
+            for binding in bindings(view, detach: detach) {
                 for sequence in binding.sequences {
                     if sequence == typed { return .action(binding.action) }
                     if sequence.count > typed.count && Array(sequence.prefix(typed.count)) == typed { isPrefix = true }

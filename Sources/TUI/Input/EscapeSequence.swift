@@ -37,6 +37,7 @@ enum EscapeSequence {
     }
 
     private static func decodeCSI(_ bytes: [UInt8]) -> (AppKey?, Int)? {
+        if bytes.count >= 3, bytes[2] == UInt8(ascii: "M") { return x10Mouse(bytes) }
         var end = 2
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
         guard end < bytes.count else { return bytes.count > 32 ? (nil, bytes.count) : nil }
@@ -72,6 +73,20 @@ enum EscapeSequence {
         case 23, 24: return .function(code - 12)
         default: return nil
         }
+    }
+
+    /// X10/normal mouse: `CSI M b x y`, each byte offset by 32 (what ncurses turns on).
+    private static func x10Mouse(_ bytes: [UInt8]) -> (AppKey?, Int)? {
+        guard bytes.count >= 6 else { return nil }
+        let (button, col, row) = (Int(bytes[3]) - 32, Int(bytes[4]) - 33, Int(bytes[5]) - 33)
+        let kind: MouseEvent.Kind?
+        switch button & ~(4 | 8 | 16) {
+        case 0: kind = .press
+        case 64: kind = .wheelUp
+        case 65: kind = .wheelDown
+        default: kind = nil
+        }
+        return (kind.map { .mouse(MouseEvent(kind: $0, row: row, col: col)) }, 6)
     }
 
     /// SGR mouse: `CSI < button ; col ; row M` (press) or `m` (release), 1-based.

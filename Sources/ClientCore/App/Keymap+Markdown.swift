@@ -1,0 +1,34 @@
+// docs/keys.md is generated from the keymaps (a test keeps the file in step), so the manual,
+// the `?` overlay and the behaviour share one source of truth.
+
+extension Keymap {
+    /// The key reference as Markdown, for every view, with `detach` as the detach key.
+    public static func markdown(detach: DetachKey = .default) -> String {
+        var out = """
+            # claudepm keys
+
+            Generated from `Sources/ClientCore/App/Keymap.swift` (the `?` overlay shows the same table for the
+            current view). Keys follow tmux and vim: `C-x` is Ctrl+x, `S-` is Shift, `g s` means `g` then `s`.
+
+            **Detach key.** In a full-screen attach every key goes to the session except the detach key,
+            `C-]` by default (telnet's escape; it collides with neither XON/XOFF `C-q`/`C-s` nor tmux's `C-b`).
+            Change it with `detach_key = "C-g"` in `[ui]` of the config file or `--detach-key C-g`; `C-q`,
+            `C-s`, `C-c`, `C-d`, `C-z`, Tab, Enter, Esc and Backspace are refused.
+
+            **Command line** (`:`): `:sessions`, `:board`, `:notifications`, `:next`, `:read` (mark all read),
+            `:clear` (clear all notifications), `:help`, `:quit` (asks when attached), `:quit!`.
+
+            **Mouse**: click a row or tile to select it, click it again to attach; the wheel moves the selection
+            (and scrolls back in an attached session).
+
+            """
+        for view in KeyView.allCases {
+            out += "\n## \(view.title)\n\n| Keys | Action |\n| --- | --- |\n"
+            for binding in bindings(view, detach: detach) {
+                let keys = binding.sequences.map { "`\($0.map(\.description).joined(separator: " "))`" }
+                out += "| \(keys.joined(separator: ", ")) | \(binding.help) |\n"
+            }
+        }
+        return out
+    }
+}

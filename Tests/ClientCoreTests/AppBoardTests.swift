@@ -1,0 +1,100 @@
+import ClientCore
+import Foundation
+import Testing
+
+@Suite struct AppBoardTests {
+    static let project = AppProject(server: "local", id: "p1", name: "webapp")
+
+    func boardWorld() -> AppState {
+        var state = AppWorld.state()
+        _ = state.reduce(.projectsLoaded(server: "local", projects: [Self.project]))
+        _ = state.press(.char("g"), .char("b"))
+        let tickets = [
+            AppTicket(id: "t1", key: "CSM-1", title: "One", state: .backlog, prefix: "CSM"),
+            AppTicket(id: "t2", key: "CSM-2", title: "Two", state: .backlog, prefix: "CSM"),
+            AppTicket(id: "t3", key: nil, title: "Three", state: .review, prefix: "ADHOC", isAdhoc: true),
+            AppTicket(
+                id: "t4", key: "CSM-4", title: "Four", state: .inProgress, prefix: "CSM", liveSession: AppWorld.a),
+        ]
+        _ = state.reduce(.ticketsLoaded(project: Self.project, tickets: tickets))
+        return state
+    }
+
+    @Test func hjklMoveBetweenColumnsAndCards() {
+        var state = boardWorld()
+        #expect(state.board.focusedTicket?.id == "t1")
+        _ = state.press(.char("j"))
+        #expect(state.board.focusedTicket?.id == "t2")
+        _ = state.press(.char("j"))
+        #expect(state.board.focusedTicket?.id == "t2")
+        _ = state.press(.char("l"), .char("l"))
+        #expect(state.board.column == .review)
+        #expect(state.board.focusedTicket?.id == "t3")
+        _ = state.press(.char("h"))
+        #expect(state.board.focusedTicket?.id == "t4")
+    }
+
+    @Test func approveAndRejectOnlyInReview() {
+        var state = boardWorld()
+        #expect(state.press(.char("a")).isEmpty)
+        #expect(state.flash == "approve works only in review")
+        #expect(state.press(.char("x")).isEmpty)
+        #expect(state.overlay == nil)
+        _ = state.press(.char("l"), .char("l"))
+        #expect(state.press(.char("a")) == [.approveTicket(server: "local", ticketID: "t3")])
+        _ = state.press(.char("x"))
+        #expect(state.overlay == .rejectFeedback(ticketID: "t3", text: ""))
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.flash == "feedback is required")
+        _ = state.press(.char("x"), .char("n"), .char("o"))
+        #expect(state.press(.enter) == [.rejectTicket(server: "local", ticketID: "t3", feedback: "no")])
+    }
+
+    @Test func moveStartViewAndOpen() {
+        var state = boardWorld()
+        #expect(state.press(.char("m")) == [.moveTicket(server: "local", ticketID: "t1", to: .inProgress)])
+        #expect(state.press(.char("M")).isEmpty, "backlog has no previous column")
+        #expect(state.press(.char("s")) == [.startTicketSession(server: "local", ticketID: "t1")])
+        #expect(state.press(.enter) == [.loadTicketContent(server: "local", ticketID: "t1")])
+        _ = state.reduce(.ticketContent(title: "CSM-1", markdown: "# One\nbody"))
+        #expect(state.overlay == .pager(title: "CSM-1", lines: ["# One", "body"], offset: 0))
+        _ = state.press(.escape)
+        _ = state.press(.char("l"))
+        #expect(state.press(.char("s")).isEmpty, "a ticket with a live session is not started twice")
+        let view = state.press(.char("v"))
+        #expect(state.screen == .attached(AppWorld.a))
+        #expect(view.contains(.attach(AppWorld.a, state.attachSize)))
+    }
+
+    @Test func ticketStateUpdatesLive() {
+        var state = boardWorld()
+        _ = state.reduce(.ticketState(server: "local", ticketID: "t1", state: .done))
+        #expect(state.board.cards(in: .done).map(\.id) == ["t1"])
+        _ = state.reduce(.ticketState(server: "remote", ticketID: "t2", state: .done))
+        #expect(state.board.cards(in: .done).map(\.id) == ["t1"], "other servers' tickets are ignored")
+    }
+
+    @Test func prefixChipsFilterWithMultiSelect() {
+        var state = boardWorld()
+        #expect(state.board.prefixes == ["ADHOC", "CSM"])
+        _ = state.press(.char("f"), .char("l"), .char(" "))
+        #expect(state.board.selectedPrefixes == ["ADHOC"])
+        #expect(state.board.cards(in: .backlog).isEmpty)
+        _ = state.press(.char("l"), .char(" "))
+        #expect(state.board.selectedPrefixes == ["ADHOC", "CSM"])
+        _ = state.press(.char("h"), .char("h"), .char(" "), .escape)
+        #expect(state.board.selectedPrefixes.isEmpty)
+        #expect(state.board.chipCursor == nil)
+        #expect(state.board.cards(in: .backlog).count == 2)
+    }
+
+    @Test func projectPickerLoadsTheChosenProject() {
+        var state = boardWorld()
+        let other = AppProject(server: "remote", id: "p2", name: "infra")
+        _ = state.reduce(.projectsLoaded(server: "remote", projects: [other]))
+        _ = state.press(.char("P"), .char("j"))
+        #expect(state.press(.enter) == [.loadBoard(other)])
+        #expect(state.board.project == other)
+        #expect(state.board.tickets.isEmpty)
+    }
+}

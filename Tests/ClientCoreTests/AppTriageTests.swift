@@ -1,0 +1,97 @@
+import ClientCore
+import Foundation
+import Testing
+
+@Suite struct AppTriageTests {
+    /// b waits on a question since t0-60, c on a permission prompt since t0-10, a on idle since t0-600.
+    func waitingWorld() -> AppState {
+        var state = AppWorld.state()
+        state.now = AppWorld.t0.addingTimeInterval(-600)
+        _ = state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "idle_prompt"))
+        state.now = AppWorld.t0.addingTimeInterval(-60)
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
+        state.now = AppWorld.t0.addingTimeInterval(-10)
+        _ = state.reduce(.sessionWaiting(AppWorld.c, waiting: true, reason: "permission_prompt"))
+        _ = state.reduce(.tick(AppWorld.t0))
+        return state
+    }
+
+    @Test func queueIsMostUrgentThenLongestWaiting() {
+        var state = waitingWorld()
+        #expect(state.triageQueue.map(\.key) == [AppWorld.c, AppWorld.b, AppWorld.a])
+        state.now = AppWorld.t0.addingTimeInterval(5)
+        _ = state.reduce(.sessionWaiting(AppWorld.done, waiting: true, reason: "permission_prompt"))
+        #expect(state.triageQueue.count == 3, "completed sessions are not triaged")
+    }
+
+    @Test func triageJumpsIntoTheNextWaitingSessionAndReturns() {
+        var state = waitingWorld()
+        _ = state.press(.char("j"))
+        #expect(state.selection == AppWorld.b)
+        let first = state.press(.char("t"))
+        #expect(state.screen == .attached(AppWorld.c))
+        #expect(first.contains(.attach(AppWorld.c, state.attachSize)))
+        _ = state.press(.ctrl("]"))
+        let second = state.press(.tab)
+        #expect(state.screen == .attached(AppWorld.b), "the next jump continues after the last one")
+        #expect(second.contains(.attach(AppWorld.b, state.attachSize)))
+        _ = state.press(.ctrl("]"))
+        let back = state.press(.char("T"))
+        #expect(state.screen == .sessions)
+        #expect(state.selection == AppWorld.b)
+        #expect(state.triage.returnTo == nil)
+        #expect(!back.contains { if case .attach = $0 { true } else { false } })
+    }
+
+    @Test func triageFromTheBoardReturnsToTheBoard() {
+        var state = waitingWorld()
+        _ = state.reduce(.projectsLoaded(server: "local", projects: [AppProject(server: "local", id: "p", name: "w")]))
+        _ = state.press(.char("g"), .char("b"))
+        _ = state.press(.char("t"))
+        #expect(state.screen == .attached(AppWorld.c))
+        _ = state.press(.ctrl("]"))
+        _ = state.press(.char("T"))
+        #expect(state.screen == .board)
+    }
+
+    @Test func snoozeSkipsASessionUntilItEnds() {
+        var state = waitingWorld()
+        state.selection = AppWorld.c
+        _ = state.press(.char("s"))
+        #expect(state.triageQueue.map(\.key) == [AppWorld.b, AppWorld.a])
+        _ = state.press(.char("t"))
+        #expect(state.screen == .attached(AppWorld.b))
+        _ = state.reduce(.tick(AppWorld.t0.addingTimeInterval(AppState.snoozeDuration + 1)))
+        #expect(state.triageQueue.first?.key == AppWorld.c)
+    }
+
+    @Test func snoozingASessionThatIsNotWaitingSaysSo() {
+        var state = AppWorld.state()
+        _ = state.press(.char("s"))
+        #expect(state.triage.snoozedUntil.isEmpty)
+        #expect(state.flash == "the selected session is not waiting")
+    }
+
+    @Test func nothingWaitingLeavesTheScreenAlone() {
+        var state = AppWorld.state()
+        #expect(state.press(.char("t")).isEmpty)
+        #expect(state.screen == .sessions)
+        #expect(state.flash == "no session is waiting")
+    }
+
+    @Test func waitingRingsTheOuterTerminalOnlyWhenUnfocused() {
+        var state = AppWorld.state()
+        #expect(state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "question")).isEmpty)
+        _ = state.reduce(.focusChanged(false))
+        let effects = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
+        #expect(
+            effects == [
+                .alertOuterTerminal(title: "claudepm", body: "Task session-2: permission prompt", desktop: false)
+            ])
+        state.ui.notifyMode = .osc
+        state.alertWhenFocused = true
+        _ = state.reduce(.focusChanged(true))
+        let osc = state.reduce(.sessionWaiting(AppWorld.c, waiting: true, reason: "question"))
+        #expect(osc == [.alertOuterTerminal(title: "claudepm", body: "Task session-3: question", desktop: true)])
+    }
+}
