@@ -26,6 +26,23 @@ import Testing
         #expect(!effects.contains(.unwatch(AppWorld.a)))
     }
 
+    @Test func pasteGoesToTheSessionOrIntoTextFields() {
+        var state = AppWorld.state()
+        _ = state.press(.char(":"), .paste("boa"), .char("r"), .char("d"), .enter)
+        #expect(state.screen == .board)
+        _ = state.press(.char("g"), .char("s"), .enter)
+        #expect(state.press(.paste("ls\n")) == [.forwardKey(AppWorld.a, .paste("ls\n"))])
+    }
+
+    @Test func focusReportsUpdateTheFocusFlagWithoutTouchingTheSession() {
+        var state = AppWorld.state()
+        _ = state.press(.enter)
+        #expect(state.press(.focus(false)).isEmpty)
+        #expect(!state.focused)
+        _ = state.press(.focus(true))
+        #expect(state.focused)
+    }
+
     @Test func configuredDetachKeyIsHonoured() throws {
         var state = AppWorld.state()
         state.ui.detachKey = try #require(DetachKey(parsing: "C-g"))

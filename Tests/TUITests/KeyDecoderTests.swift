@@ -48,6 +48,18 @@ import Testing
             ])
     }
 
+    @Test func bracketedPasteAndFocus() {
+        #expect(decode("a\u{1B}[200~x\r\u{1B}[Ay\u{1B}[201~b") == [.char("a"), .paste("x\r\u{1B}[Ay"), .char("b")])
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~hel".utf8)).isEmpty)
+        #expect(decoder.feed(Array("lo\u{1B}[201~".utf8)) == [.paste("hello")])
+        #expect(decode("\u{1B}[I\u{1B}[O") == [.focus(true), .focus(false)])
+        let screen = TerminalScreen(rows: 2, cols: 10)
+        #expect(AppKey.paste("hi").encoded(for: screen) == Array("hi".utf8))
+        screen.feed("\u{1B}[?2004h")
+        #expect(AppKey.paste("hi").encoded(for: screen) == Array("\u{1B}[200~hi\u{1B}[201~".utf8))
+    }
+
     @Test func ncursesCodes() {
         #expect(KeyDecoder.decode(keyCode: 259) == .up)
         #expect(KeyDecoder.decode(keyCode: 0o616) == .shiftPageUp)

@@ -48,6 +48,10 @@ public enum AppKey: Hashable, Sendable, CustomStringConvertible {
     case function(Int)
     /// A mouse event at a screen position.
     case mouse(MouseEvent)
+    /// Text pasted with bracketed paste (`CSI 200~ … CSI 201~`).
+    case paste(String)
+    /// The outer terminal gained (true) or lost focus (focus reporting, `CSI I` / `CSI O`).
+    case focus(Bool)
 
     /// The control byte of a `.ctrl` key (0x00–0x1F), or nil.
     public var controlByte: UInt8? {
@@ -96,6 +100,8 @@ public enum AppKey: Hashable, Sendable, CustomStringConvertible {
         case .shiftPageDown: return "S-PgDn"
         case .function(let n): return "F\(n)"
         case .mouse(let m): return "Mouse(\(m))"
+        case .paste(let text): return "Paste(\(text.count) chars)"
+        case .focus(let inside): return inside ? "FocusIn" : "FocusOut"
         }
     }
 }

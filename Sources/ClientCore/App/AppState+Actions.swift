@@ -1,7 +1,7 @@
-import Foundation
-
 // What each keymap action does, per view. Board, banner and notification actions live in their
 // own files; this one dispatches and handles the sessions view and the global actions.
+
+import Foundation
 
 extension AppState {
     mutating func perform(_ action: AppAction) -> [AppEffect] {

@@ -21,6 +21,10 @@ extension AppState {
     }
 
     mutating func handleKey(_ key: AppKey) -> [AppEffect] {
+        if case .focus(let inside) = key {
+            focused = inside
+            return []
+        }
         flash = nil
         if let effects = handleTextOverlay(key) { return effects }
         if let session = attachedSession, scrollback == nil { return handleAttachedKey(session, key) }
@@ -86,6 +90,7 @@ extension AppState {
             state.match = 0
         case .backspace: state.query = String(state.query.dropLast())
         case .char(let c): state.query.append(c)
+        case .paste(let text): state.query += text.replacingOccurrences(of: "\n", with: " ")
         default: break
         }
         scrollback = state
@@ -151,6 +156,7 @@ enum TextEdit: Equatable {
         case .enter: .submitted(text)
         case .backspace: .editing(String(text.dropLast()))
         case .char(let c): .editing(text + String(c))
+        case .paste(let pasted): .editing(text + pasted.replacingOccurrences(of: "\n", with: " "))
         default: .editing(text)
         }
     }

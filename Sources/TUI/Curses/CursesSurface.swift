@@ -25,6 +25,8 @@ public final class CursesSurface: Surface {
     private let colours: Int32
     private let maxPairs: Int32
     private var started = true
+    private var decoder = KeyDecoder()
+    private let screen: OpaquePointer?
 
     struct PairKey: Hashable {
         var fg: Int32
@@ -37,6 +39,22 @@ public final class CursesSurface: Surface {
     public init(escapeDelayMilliseconds: Int32 = 25, mouse: Bool = true) {
         Self.setUTF8Locale()
         initscr()
+        screen = nil
+        (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: escapeDelayMilliseconds, mouse: mouse)
+    }
+
+    /// Starts ncurses on another terminal (`newterm`): `output` and `input` are streams on its
+    /// device, `terminalType` its terminfo name. Used by tests to draw into a PTY.
+    public init(
+        terminalType: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, mouse: Bool = false
+    ) {
+        Self.setUTF8Locale()
+        screen = newterm(terminalType, output, input)
+        if let screen { set_term(screen) }
+        (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: 25, mouse: mouse)
+    }
+
+    private static func configure(escapeDelayMilliseconds: Int32, mouse: Bool) -> (Int32, Int32) {
         raw()
         noecho()
         nonl()
@@ -46,13 +64,11 @@ public final class CursesSurface: Surface {
             start_color()
             use_default_colors()
         }
-        colours = has_colors() ? cpm_colors() : 0
-        maxPairs = has_colors() ? cpm_color_pairs() : 0
         if mouse {
-            let mask = cpm_BUTTON1_PRESSED() | cpm_BUTTON4_PRESSED() | cpm_BUTTON5_PRESSED()
-            mousemask(mask, nil)
+            mousemask(cpm_BUTTON1_PRESSED() | cpm_BUTTON4_PRESSED() | cpm_BUTTON5_PRESSED(), nil)
             mouseinterval(0)
         }
+        return has_colors() ? (cpm_colors(), cpm_color_pairs()) : (0, 0)
     }
 
     /// The colour count terminfo reports (0 without colour), for `ColourDepth.detect`.
@@ -63,6 +79,7 @@ public final class CursesSurface: Surface {
         guard started else { return }
         started = false
         endwin()
+        if let screen { delscreen(screen) }
     }
 
     public var size: GridSize {
@@ -139,7 +156,8 @@ public final class CursesSurface: Surface {
     }
 
     /// Reads input for up to `timeoutMilliseconds` (0: only what is already there, -1: block).
-    /// Returns every key and resize that arrived.
+    /// Returns every key and resize that arrived. Sequences ncurses does not know (bracketed
+    /// paste, focus reports) arrive as single characters and go through a `KeyDecoder`.
     public func read(timeoutMilliseconds: Int32) -> [CursesInput] {
         var result: [CursesInput] = []
         wtimeout(cpm_stdscr(), timeoutMilliseconds)
@@ -149,12 +167,14 @@ public final class CursesSurface: Surface {
             if status == ERR { break }
             if status == KEY_CODE_YES {
                 result += keyCode(Int32(ch))
+            } else if ch == 0x1B || decoder.hasPending, let scalar = Unicode.Scalar(UInt32(ch)) {
+                result += decoder.feed(Array(String(scalar).utf8)).map { .key($0) }
             } else if let key = KeyDecoder.decode(character: UInt32(ch)) {
                 result.append(.key(key))
             }
             wtimeout(cpm_stdscr(), 0)
         }
-        return result
+        return result + decoder.flush().map { .key($0) }
     }
 
     private func keyCode(_ code: Int32) -> [CursesInput] {

@@ -29,12 +29,14 @@ extension AppKey {
         case .shiftPageDown: return (.pageDown, [.shift])
         case .insert: return (.insert, [])
         case .function(let n): return (.function(n), [])
-        case .mouse: return nil
+        case .mouse, .paste, .focus: return nil
         }
     }
 
-    /// The bytes to send for this key to `screen`'s program (empty for mouse events).
+    /// The bytes to send for this key to `screen`'s program: pastes are bracketed when the
+    /// program asked for it; mouse and focus events give nothing.
     public func encoded(for screen: TerminalScreen) -> [UInt8] {
+        if case .paste(let text) = self { return screen.encodePaste(text) }
         guard let (key, modifiers) = terminalKey else { return [] }
         if case .ctrl(let c) = self, let byte = self.controlByte, c.isASCII { return [byte] }
         return screen.encode(key, modifiers: modifiers)

@@ -36,7 +36,12 @@ enum EscapeSequence {
         }
     }
 
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
     private static func decodeCSI(_ bytes: [UInt8]) -> (AppKey?, Int)? {
+        if bytes.starts(with: pasteStart) { return paste(bytes) }
+        if pasteStart.starts(with: bytes) { return nil }
         if bytes.count >= 3, bytes[2] == UInt8(ascii: "M") { return x10Mouse(bytes) }
         var end = 2
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
@@ -55,6 +60,8 @@ enum EscapeSequence {
         case UInt8(ascii: "H"): return (.home, used)
         case UInt8(ascii: "F"): return (.end, used)
         case UInt8(ascii: "Z"): return (.backTab, used)
+        case UInt8(ascii: "I") where params.isEmpty: return (.focus(true), used)
+        case UInt8(ascii: "O") where params.isEmpty: return (.focus(false), used)
         case UInt8(ascii: "~"): return (tilde(numbers.first ?? 0, shifted: modifier == 2), used)
         default: return (nil, used)
         }
@@ -73,6 +80,14 @@ enum EscapeSequence {
         case 23, 24: return .function(code - 12)
         default: return nil
         }
+    }
+
+    /// A bracketed paste; nil until the end marker has arrived.
+    private static func paste(_ bytes: [UInt8]) -> (AppKey?, Int)? {
+        let body = bytes[pasteStart.count...]
+        guard let end = body.firstRange(of: pasteEnd) else { return nil }
+        let text = String(decoding: body[..<end.lowerBound], as: UTF8.self)
+        return (.paste(text), end.upperBound)
     }
 
     /// X10/normal mouse: `CSI M b x y`, each byte offset by 32 (what ncurses turns on).

@@ -1,6 +1,6 @@
-import ClientCore
-
 // Drawing text into a frame, clipped to a rectangle, with the project's width rule.
+
+import ClientCore
 
 extension CellBuffer {
     /// Draws `text` at `row`, `col`, never past `clip` (default: the whole frame). Returns the

@@ -1,7 +1,7 @@
-import ClientCore
-
 // A frame: a grid of cells that views draw into. The compositor diffs two frames to find what
 // to send to the terminal, so drawing here is cheap and never touches the terminal.
+
+import ClientCore
 
 /// A grid of `FrameCell`s, row-major.
 public struct CellBuffer: Hashable, Sendable {

@@ -1,7 +1,7 @@
-import ClientCore
-
 // A Surface for tests: it records every call and keeps the resulting screen so that it can be
 // rendered as text and compared with golden frames.
+
+import ClientCore
 
 /// A recording, in-memory `Surface`.
 public final class RecordingSurface: Surface {

@@ -1,7 +1,7 @@
-import ClientCore
-
 // Where finished frames go. The compositor only ever calls these four methods, so the real
 // terminal (`CursesSurface`) and the test double (`RecordingSurface`) see the same calls.
+
+import ClientCore
 
 /// A terminal-like target that receives changed runs of cells and a commit per frame.
 public protocol Surface: AnyObject {

@@ -10,8 +10,10 @@ struct OverlayViews {
 
     func banner(_ item: AppNotification, state: AppState, into frame: inout CellBuffer, row: Int) {
         let style = theme.banner(item.priority)
-        var hints = "o open · d dismiss"
-        if let key = item.session, state.sessions[key]?.waiting?.isPermissionPrompt == true {
+        var hints = state.attachedSession == nil ? "o open · d dismiss" : "detach to act"
+        if state.attachedSession == nil, let key = item.session,
+            state.sessions[key]?.waiting?.isPermissionPrompt == true
+        {
             hints = "y/n answer · " + hints
         }
         let text = " \(theme.glyphs.bell) \(item.title): \(item.body)"
