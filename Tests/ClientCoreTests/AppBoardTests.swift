@@ -66,6 +66,20 @@ import Testing
         #expect(view.contains(.attach(AppWorld.a, state.attachSize)))
     }
 
+    @Test func liveSessionsAreJoinedByTicketID() {
+        var state = boardWorld()
+        #expect(state.board.tickets.first { $0.id == "t1" }?.liveSession == nil)
+        var session = AppWorld.session(AppWorld.b)
+        session.ticketID = "t1"
+        _ = state.reduce(.sessionUpdated(session))
+        #expect(state.board.tickets.first { $0.id == "t1" }?.liveSession == AppWorld.b)
+        _ = state.reduce(.sessionStatus(AppWorld.b, .completed))
+        #expect(state.board.tickets.first { $0.id == "t1" }?.liveSession == nil)
+        _ = state.reduce(.sessionStatus(AppWorld.a, .completed))
+        #expect(
+            state.board.tickets.first { $0.id == "t4" }?.liveSession == nil, "a supplied session that ended is dropped")
+    }
+
     @Test func ticketStateUpdatesLive() {
         var state = boardWorld()
         _ = state.reduce(.ticketState(server: "local", ticketID: "t1", state: .done))

@@ -22,7 +22,8 @@ extension AppSession {
             key: SessionKey(server: server, sessionId: session.id), projectName: session.project?.name ?? "",
             status: status, waiting: waiting,
             contextPercent: session.contextPercent == 0 && !contextKnown ? nil : session.contextPercent,
-            ticketKey: session.ticket?.externalId, ticketTitle: session.ticket?.title, paneCommand: session.paneCommand,
+            ticketID: session.ticketId, ticketKey: session.ticket?.externalId, ticketTitle: session.ticket?.title,
+            paneCommand: session.paneCommand,
             paneName: session.paneName, updatedAt: receivedAt)
     }
 }

@@ -45,6 +45,8 @@ public struct AppSession: Hashable, Sendable {
     public var waiting: WaitingInfo?
     /// Context use in percent, nil when unknown (the server reports 0 and never sent context).
     public var contextPercent: Int?
+    /// The ticket's id (UUID), if the session works on a ticket.
+    public var ticketID: String?
     /// The ticket's key (`CSM-001`), if any.
     public var ticketKey: String?
     /// The ticket's title, if any.
@@ -59,7 +61,8 @@ public struct AppSession: Hashable, Sendable {
     /// Creates a session row.
     public init(
         key: SessionKey, projectName: String = "", status: AppSessionStatus = .running, waiting: WaitingInfo? = nil,
-        contextPercent: Int? = nil, ticketKey: String? = nil, ticketTitle: String? = nil, paneCommand: String? = nil,
+        contextPercent: Int? = nil, ticketID: String? = nil, ticketKey: String? = nil, ticketTitle: String? = nil,
+        paneCommand: String? = nil,
         paneName: String? = nil, updatedAt: Date
     ) {
         self.key = key
@@ -67,6 +70,7 @@ public struct AppSession: Hashable, Sendable {
         self.status = status
         self.waiting = waiting
         self.contextPercent = contextPercent
+        self.ticketID = ticketID
         self.ticketKey = ticketKey
         self.ticketTitle = ticketTitle
         self.paneCommand = paneCommand

@@ -13,6 +13,7 @@ extension AppState {
     /// Applies `event` and returns the effects to run.
     public mutating func reduce(_ event: AppEvent) -> [AppEffect] {
         var effects = apply(event)
+        refreshLiveTickets()
         effects += syncWatches()
         return effects
     }
@@ -91,6 +92,20 @@ extension AppState {
         size = newSize
         if let key = attachedSession { return [.resizeRemote(key, attachSize)] }
         return []
+    }
+
+    /// Marks each board ticket with its running session (from the sessions' ticket ids), keeping
+    /// a session the runtime supplied while that session is still live.
+    mutating func refreshLiveTickets() {
+        guard let server = board.project?.server, !board.tickets.isEmpty else { return }
+        var live: [String: SessionKey] = [:]
+        for session in orderedSessions where session.key.server == server && session.isLive {
+            if let id = session.ticketID, live[id] == nil { live[id] = session.key }
+        }
+        for i in board.tickets.indices {
+            let supplied = board.tickets[i].liveSession.flatMap { sessions[$0]?.isLive == false ? nil : $0 }
+            board.tickets[i].liveSession = live[board.tickets[i].id] ?? supplied
+        }
     }
 
     mutating func updateServer(_ name: String, _ change: (inout ServerStatus) -> Void) {
