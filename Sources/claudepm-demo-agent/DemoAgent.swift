@@ -1,10 +1,50 @@
+// claudepm-demo-agent: a scripted stand-in for Claude Code that runs in a tmux pane. It draws a
+// Claude-Code-like screen, "works", asks a permission or free question, waits for the answer,
+// reacts, and loops; and it posts Claude-Code-style hooks to a Claude PM server. See docs/demo-agent.md.
 import ArgumentParser
+import Foundation
 
 /// The `claudepm-demo-agent` command: a scripted stand-in for Claude Code used by the demo and tests.
 @main
 struct DemoAgent: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-demo-agent",
-        abstract: "A scripted stand-in for Claude Code, for claudepm's demo and tests."
-    )
+        abstract: "A scripted stand-in for Claude Code, for claudepm's demo and tests.",
+        discussion: """
+            Keys: while asked for permission, 1/y/Enter approves and 2/n/Esc declines; a free question takes
+            typed text and Enter. q quits (except while typing an answer); Ctrl-C always quits.
+            Hooks go to --hook-url (or $CLAUDEPM_HOOK_URL), e.g. http://127.0.0.1:3000/api/hooks/claude,
+            with $CLAUDEPM_SESSION_ID as claudepm_session_id and $CLAUDEPM_API_KEY as X-API-Key if set.
+            """)
+
+    @Option(help: "Seed for the random script (default: random).") var seed: UInt64?
+    @Option(help: "Speed multiplier; tests use 10 or more.") var speed: Double = 1
+    @Option(help: "Ticket key shown in the header, e.g. CSM-003.") var ticket: String?
+    @Option(help: "Title shown in the header.") var title: String = "Claude Code (demo)"
+    @Option(help: "Seconds of (scripted) work before each question (default: random 8–20).") var askAfter: Double?
+    @Option(help: "Questions to ask: permission, free or mixed.") var questions: String = "mixed"
+    @Option(help: "URL to POST hook JSON to (default: $CLAUDEPM_HOOK_URL).") var hookURL: String?
+
+    func validate() throws {
+        guard speed > 0 else { throw ValidationError("--speed must be positive") }
+        guard QuestionMode(rawValue: questions) != nil else {
+            throw ValidationError("--questions must be permission, free or mixed")
+        }
+        if let askAfter, askAfter < 0 { throw ValidationError("--ask-after must not be negative") }
+    }
+
+    func run() throws {
+        // Widths of CJK and emoji need a UTF-8 LC_CTYPE; this machine may only have C.UTF-8.
+        if setlocale(LC_CTYPE, "") == nil || TextWidth.of("漢") != 2 { setlocale(LC_CTYPE, "C.UTF-8") }
+        let environment = ProcessInfo.processInfo.environment
+        let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let cwd = FileManager.default.currentDirectoryPath
+        let hooks = HookClient(
+            url: (hookURL ?? environment["CLAUDEPM_HOOK_URL"]).flatMap(URL.init(string:)),
+            claudepmSessionId: environment["CLAUDEPM_SESSION_ID"], cwd: cwd, apiKey: environment["CLAUDEPM_API_KEY"])
+        let script = AgentScript(
+            seed: seed, askAfter: askAfter, mode: QuestionMode(rawValue: questions) ?? .mixed, ticket: ticket)
+        let screen = AgentScreen(title: title, ticket: ticket, cwd: cwd, seed: seed)
+        AgentLoop(script: script, screen: screen, hooks: hooks, speed: speed).run()
+    }
 }
