@@ -98,6 +98,15 @@ import Testing
         #expect(surface.text().contains("$ ls"))
     }
 
+    @Test func footerShowsAPendingPrefixKey() {
+        var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 30))
+        let renderer = Renderer(surface: RecordingSurface(size: state.size))
+        _ = state.reduce(.key(.char("g")))
+        #expect(renderer.frame(state: state, screens: [:]).0.text().hasSuffix(" g …"))
+        _ = state.reduce(.key(.char("g")))
+        #expect(!renderer.frame(state: state, screens: [:]).0.text().hasSuffix(" g …"))
+    }
+
     @Test func headerTextIsRecomputedOnlyWhenItsInputsChange() {
         var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 30))
         let renderer = Renderer(surface: RecordingSurface(size: state.size))

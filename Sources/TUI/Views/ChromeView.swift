@@ -32,6 +32,7 @@ struct ChromeView {
     /// The footer text for `state`.
     static func footerText(_ state: AppState) -> String {
         if let flash = state.flash { return " " + flash }
+        if let pending = state.pendingKey { return " \(pending) …" }
         if case .palette(let text) = state.overlay { return ":" + text }
         switch state.screen {
         case .board: return " h/l column  j/k card  Enter read  s start  a/x approve/reject  m move  f chips  ? help"

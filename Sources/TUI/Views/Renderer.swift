@@ -95,7 +95,10 @@ public final class Renderer {
             "\(state.screen)", "\(state.servers)", "\(state.triageQueue.count)", "\(state.unreadCount)",
         ]
         let header = headerCache.text(for: headerInputs) { ChromeView.headerText(state, glyphs: glyphs) }
-        let footerInputs = ["\(state.screen)", state.flash ?? "", "\(String(describing: state.overlay))"]
+        let footerInputs = [
+            "\(state.screen)", state.flash ?? "", "\(String(describing: state.overlay))",
+            "\(String(describing: state.pendingKey))",
+        ]
         let footer = footerCache.text(for: footerInputs) { ChromeView.footerText(state) }
         ChromeView(theme: theme).draw(header: header, footer: footer, layout: layout, into: &frame)
     }
