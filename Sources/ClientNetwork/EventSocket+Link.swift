@@ -45,7 +45,7 @@ extension EventSocket {
         guard generation == self.generation else { return }
         switch message {
         case .success(let message):
-            if case .pong = message { handle(.pongReceived) } else { handle(.frameReceived) }
+            handle(.received(message))
             continuation.yield(.message(server: server.name, message))
         case .failure(let error):
             handle(.frameReceived)
@@ -84,8 +84,7 @@ extension EventSocket {
     private func resynced(_ snapshot: ServerSnapshot) {
         continuation.yield(.resynced(server: server.name, snapshot))
         if subscribeToAllSessions {
-            let running = snapshot.sessions.filter { $0.status == .running }.map(\.id)
-            handle(.subscriptionsChanged(Set(running)))
+            handle(.subscribeToRunning(snapshot.sessions))
         }
     }
 

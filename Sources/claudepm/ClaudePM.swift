@@ -1,3 +1,6 @@
+// The `claudepm` executable: argument parsing and subcommands. The terminal UI itself lives in
+// ClientRuntime; every subcommand here is scriptable (`--json`, documented exit codes).
+
 import ArgumentParser
 
 /// The `claudepm` command: the terminal client for Claude PM servers.
@@ -11,9 +14,27 @@ struct ClaudePM: AsyncParsableCommand {
             over REST and WebSocket.
 
             Examples:
-              claudepm                 open the terminal UI on the configured servers
-              claudepm demo            run an embedded demo server and open the UI on it
-              claudepm sessions --json list sessions for a script
-            """
+              claudepm                         open the terminal UI on the configured servers
+              claudepm demo                    run an embedded demo server and watch it
+              claudepm sessions --json         list sessions for a script
+              claudepm send 1a2b "run tests"   type a line into a session
+              claudepm watch --json            stream events as JSON lines
+
+            Exit codes: 0 success, 1 the server refused or failed, 64 usage or config error,
+            65 no/ambiguous match, 69 server unreachable, 76 unreadable answer, 77 auth or TLS trust failure.
+            """,
+        subcommands: [
+            HealthCommand.self, SessionsCommand.self, TicketsCommand.self, NotificationsCommand.self,
+            SendCommand.self, WatchCommand.self, ServersCommand.self, DemoCommand.self,
+        ]
     )
+
+    @OptionGroup var global: GlobalOptions
+
+    mutating func run() async throws {
+        try await reportingFailures {
+            let context = try CLIContext.load(global)
+            try await UILauncher.run(context: context)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 import Testing
 
@@ -76,5 +77,20 @@ import Testing
         #expect(StateStore.safeName("a b/c") == "a_b_c")
         let store = StateStore.forServer("home", environment: ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"])
         #expect(store?.directory == "/tmp/st/claudepm/servers/home")
+    }
+}
+
+@Suite struct ClientStatePersistenceTests {
+    @Test func cachedServerStateRoundTrips() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path)
+        let state = CachedServerState(
+            server: "work", sessions: [], ticketsByProject: ["p": []], notifications: [],
+            savedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        try store.saveServerState(state)
+        #expect(store.loadServerState().value == state)
+        let view = UIViewState(lastView: "board", boardServer: "work", boardProject: "p")
+        try store.saveViewState(view)
+        #expect(store.loadViewState().value == view)
     }
 }

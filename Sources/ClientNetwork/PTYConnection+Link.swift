@@ -1,0 +1,125 @@
+// The socket side of PTYConnection. Sends go through one ordered queue so that `pty:attach`,
+// data and resizes reach the server in the order the machine asked for them.
+
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+
+extension PTYConnection {
+    func openLink() {
+        closeLink()
+        generation &+= 1
+        let current = generation
+        let (server, apiKey, tls) = (self.server, self.apiKey, self.tls)
+        link = Task { [weak self] in
+            let close = await WebSocketLink.run(server: server, apiKey: apiKey, tls: tls) { [weak self] event in
+                switch event {
+                case .opened(let writer):
+                    await self?.linkOpened(writer, generation: current)
+                case .text(let text):
+                    guard let message = try? ServerMessage.decode(Data(text.utf8)) else { return }
+                    await self?.received(Inbound(message), generation: current)
+                }
+            }
+            await self?.linkClosed(close, generation: current)
+        }
+    }
+
+    func closeLink() {
+        generation &+= 1
+        let writer = self.writer
+        self.writer = nil
+        sendQueue.removeAll()
+        link?.cancel()
+        link = nil
+        if let writer { Task { await writer.close() } }
+    }
+
+    /// Closes after the queued messages (e.g. a final `pty:detach`) went out.
+    func closeLinkAfterSending() {
+        generation &+= 1
+        let writer = self.writer
+        let pending = sendQueue
+        self.writer = nil
+        sendQueue.removeAll()
+        let link = self.link
+        self.link = nil
+        guard let writer else {
+            link?.cancel()
+            return
+        }
+        Task {
+            for text in pending { try? await writer.send(text) }
+            await writer.close()
+            link?.cancel()
+        }
+    }
+
+    func enqueue(_ message: ClientMessage) {
+        guard writer != nil, let data = try? message.encoded() else { return }
+        sendQueue.append(String(decoding: data, as: UTF8.self))
+        guard !sending else { return }
+        sending = true
+        Task { await drain() }
+    }
+
+    private func drain() async {
+        while let writer, !sendQueue.isEmpty {
+            let text = sendQueue.removeFirst()
+            try? await writer.send(text)
+        }
+        sending = false
+    }
+
+    /// A decoded message reduced to what the PTY machine needs; bytes are produced on the
+    /// socket task.
+    enum Inbound: Sendable {
+        case attached(cols: Int, rows: Int)
+        case bytes([UInt8])
+        case exited(Int)
+        case error(code: String, message: String)
+        case pong
+        case ignored
+
+        init(_ message: ServerMessage) {
+            switch message {
+            case .ptyOutput(let payload): self = .bytes(Array(payload.data.utf8))
+            case .ptyAttached(let payload): self = .attached(cols: payload.cols, rows: payload.rows)
+            case .ptyExit(let payload): self = .exited(payload.exitCode)
+            case .error(let payload): self = .error(code: payload.code.rawValue, message: payload.message)
+            case .pong: self = .pong
+            default: self = .ignored
+            }
+        }
+    }
+
+    private func linkOpened(_ writer: LinkWriter, generation: UInt64) {
+        guard generation == self.generation else { return }
+        self.writer = writer
+        handle(.socketOpened)
+    }
+
+    private func received(_ inbound: Inbound, generation: UInt64) {
+        guard generation == self.generation else { return }
+        if case .pong = inbound {
+            handle(.pongReceived)
+            return
+        }
+        handle(.frameReceived)
+        switch inbound {
+        case .bytes(let bytes): continuation.yield(.bytes(bytes))
+        case .attached(let cols, let rows): handle(.attached(cols: cols, rows: rows))
+        case .exited(let code): handle(.exited(code: code))
+        case .error(let code, let message): handle(.serverError(code: code, message: message))
+        case .pong, .ignored: break
+        }
+    }
+
+    private func linkClosed(_ close: LinkClose, generation: UInt64) {
+        guard generation == self.generation else { return }
+        writer = nil
+        link = nil
+        sendQueue.removeAll()
+        handle(.socketClosed(code: close.code, reason: close.reason))
+    }
+}

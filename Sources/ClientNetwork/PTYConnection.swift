@@ -1,0 +1,109 @@
+// One attached terminal: its own WebSocket (the server allows one PTY per connection), driven by
+// ClientCore's PTYConnectionMachine (which owns attach-before-data, input coalescing, resize
+// debouncing and the 10-try reconnect policy). `pty:output` is decoded and turned into bytes on
+// the socket's task; the UI gets Sendable `PTYConnection.Output` values.
+
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+
+/// A reconnecting PTY attachment to one session.
+public actor PTYConnection {
+    /// What the UI receives.
+    public enum Output: Sendable, Equatable {
+        /// The connection status (attaching, attached, reconnecting n/10, exited, failed).
+        case status(PTYStatus)
+        /// Terminal output bytes (the UTF-8 of `pty:output.data`).
+        case bytes([UInt8])
+        /// Reset the local emulator before the fresh redraw of a re-attach.
+        case resetTerminal
+        /// Input was dropped because the terminal was not attached.
+        case droppedInput(count: Int)
+        /// A transient problem to show.
+        case notice(String)
+        /// A new ping round-trip measurement.
+        case roundTrip(RoundTrip)
+    }
+
+    /// The session attached to.
+    public nonisolated let sessionId: String
+    /// Everything that happens, in order. Finishes after `shutdown()`.
+    public nonisolated let output: AsyncStream<Output>
+    let continuation: AsyncStream<Output>.Continuation
+    let server: ServerConfig
+    let apiKey: APIKey?
+    let tls: ResolvedTLS?
+    let clock = MonotonicClock()
+    var machine: PTYConnectionMachine
+    var timers = TimerSet<PTYTimer>()
+    var link: Task<Void, Never>?
+    var writer: LinkWriter?
+    var generation: UInt64 = 0
+    var sendQueue: [String] = []
+    var sending = false
+
+    /// Creates an idle connection; call `open(cols:rows:)`.
+    public init(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
+        configuration: PTYConnectionMachine.Configuration = .init()
+    ) {
+        self.server = server
+        self.apiKey = apiKey
+        self.tls = tls
+        self.sessionId = sessionId
+        self.machine = PTYConnectionMachine(
+            sessionId: sessionId, configuration: configuration,
+            jitter: SeededJitter(seed: UInt64.random(in: 0...UInt64.max)))
+        (output, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    /// The current status.
+    public var status: PTYStatus { machine.status }
+
+    /// Connects and attaches at this size (also retries after a failure).
+    public func open(cols: Int, rows: Int) { handle(.open(cols: cols, rows: rows)) }
+
+    /// Types or pastes text (dropped unless attached).
+    public func input(_ text: String) { handle(.input(text)) }
+
+    /// The local view changed size.
+    public func resize(cols: Int, rows: Int) { handle(.resize(cols: cols, rows: rows)) }
+
+    /// Leaves the session.
+    public func detach() { handle(.detach) }
+
+    /// Detaches (if attached) and finishes `output`.
+    public func shutdown() {
+        handle(.detach)
+        timers.cancelAll()
+        closeLink()
+        continuation.finish()
+    }
+
+    func handle(_ event: PTYEvent) {
+        for action in machine.handle(event, now: clock.now()) { execute(action) }
+    }
+
+    private func execute(_ action: PTYAction) {
+        switch action {
+        case .connect: openLink()
+        case .close: closeLinkAfterSending()
+        case .send(let message): enqueue(message)
+        case .scheduleTimer(let kind, let time):
+            timers.schedule(kind, at: time, clock: clock) { [weak self] token in
+                await self?.timerFired(kind, token: token)
+            }
+        case .cancelTimer(let kind): timers.cancel(kind)
+        case .dropInput(let count): continuation.yield(.droppedInput(count: count))
+        case .resetTerminal: continuation.yield(.resetTerminal)
+        case .notice(let text): continuation.yield(.notice(text))
+        case .report(let status): continuation.yield(.status(status))
+        case .reportRoundTrip(let trip): continuation.yield(.roundTrip(trip))
+        }
+    }
+
+    private func timerFired(_ kind: PTYTimer, token: UInt64) {
+        guard timers.take(kind, token: token) else { return }
+        handle(.timerFired(kind))
+    }
+}

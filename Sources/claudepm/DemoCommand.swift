@@ -1,0 +1,45 @@
+// `claudepm demo`: starts `claudepm-server --demo --port 0` from next to this executable, reads
+// its URL from the first line it prints, points the client at it, and stops it on exit.
+
+import ArgumentParser
+import ClientCore
+import ClientNetwork
+import Foundation
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run a local demo server and open the client on it.",
+        discussion: """
+            Starts claudepm-server --demo on a free loopback port (found next to the claudepm
+            executable), then opens the terminal UI on it, or streams its events when the UI is not
+            available. The server stops when claudepm exits.
+
+            Examples:
+              claudepm demo
+              claudepm demo --watch --json
+            """)
+
+    @Flag(help: "Stream events instead of opening the terminal UI.")
+    var watch = false
+
+    @Flag(help: "With --watch: print JSON lines.")
+    var json = false
+
+    mutating func run() async throws {
+        let (watch, json) = (self.watch, self.json)
+        try await reportingFailures {
+            let server = try DemoServer.start()
+            defer { server.stop() }
+            let signalSources = server.stopOnSignals()
+            defer { withExtendedLifetime(signalSources) {} }
+            Console.error("demo server at \(server.url.absoluteString)")
+            let connection = Connection(server: ServerConfig(name: "demo", url: server.url), apiKey: nil, tls: nil)
+            if watch || !UILauncher.isAvailable {
+                try await WatchCommand.watch([connection], json: json, heartbeat: nil)
+            } else {
+                try await UILauncher.run(config: ClientConfig(servers: [connection.server]))
+            }
+        }
+    }
+}

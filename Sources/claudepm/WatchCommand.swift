@@ -1,0 +1,74 @@
+// `claudepm watch`: streams every server's events as lines or JSON lines until interrupted,
+// reconnecting as the TUI does, and subscribed to all running sessions so that status and
+// waiting changes arrive.
+
+import ArgumentParser
+import ClaudePMProtocol
+import ClientCore
+import ClientNetwork
+import Foundation
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Stream server events until interrupted.",
+        discussion: """
+            Every line names the server. With --json each line is one JSON object:
+              {"server":"local","event":"status","status":"connected"}
+              {"server":"local","event":"resynced","sessions":3,"notifications":1}
+              {"server":"local","event":"message","message":{"type":"session:waiting","payload":{…}}}
+              {"server":"local","event":"error","error":"API key rejected by local"}
+
+            Examples:
+              claudepm watch
+              claudepm watch --json | jq -c 'select(.message.type == "session:waiting")'
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON lines.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Seconds between keepalive pings.", visibility: .hidden))
+    var heartbeat: Double?
+
+    mutating func run() async throws {
+        let json = self.json
+        let heartbeat = self.heartbeat
+        try await reportingFailures {
+            let context = try CLIContext.load(global)
+            var connections: [Connection] = []
+            for server in context.config.servers { connections.append(try await context.connect(server)) }
+            try await Self.watch(connections, json: json, heartbeat: heartbeat)
+        }
+    }
+
+    /// Streams events from `connections` until cancelled or until a key is rejected.
+    static func watch(_ connections: [Connection], json: Bool, heartbeat: Double?) async throws {
+        var configuration = ConnectionMachine.Configuration()
+        if let heartbeat { configuration.pingInterval = .milliseconds(Int(heartbeat * 1000)) }
+        let sockets = connections.map {
+            EventSocket(server: $0.server, apiKey: $0.apiKey, tls: $0.tls, configuration: configuration)
+        }
+        let printer = EventPrinter(json: json)
+        let rejected = try await withThrowingTaskGroup(of: String?.self) { group in
+            for socket in sockets {
+                group.addTask {
+                    await socket.start()
+                    for await event in socket.events {
+                        printer.print(event)
+                        if case .failure(_, .authRejected(let server)) = event { return server }
+                    }
+                    return nil
+                }
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            for socket in sockets { await socket.shutdown() }
+            return first
+        }
+        if let rejected {
+            throw CLIFailure(ClientNetworkError.authRejected(server: rejected))
+        }
+    }
+}

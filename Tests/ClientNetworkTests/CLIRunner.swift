@@ -1,0 +1,51 @@
+// Runs the built `claudepm` binary (found next to the test bundle) as a script would.
+
+import Foundation
+
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLIRunner {
+    /// The build directory holding the test bundle and the executables.
+    static var buildDirectory: URL {
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var url = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("claudepm").path) {
+            url = url.deletingLastPathComponent()
+        }
+        return url
+    }
+
+    static func executable(_ name: String) -> URL {
+        buildDirectory.appendingPathComponent(name)
+    }
+
+    /// Runs `claudepm` with `arguments` and a clean environment plus `environment`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], home: String) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = executable("claudepm")
+        process.arguments = arguments
+        var env = [
+            "HOME": home, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home + "/config",
+            "XDG_STATE_HOME": home + "/state",
+        ]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
