@@ -22,4 +22,32 @@ public enum JSONAssertions {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "<unencodable>"
     }
+
+    /// The object keys of a JSON document in textual order (depth-first), with escapes left as
+    /// written. Two documents that are semantically equal and have the same key sequence differ
+    /// at most in whitespace and string escaping.
+    public static func keySequence(_ data: Data) -> [String] {
+        let bytes = Array(data)
+        var keys: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
+            let start = index + 1
+            index = start
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            let end = min(index, bytes.count)
+            index += 1
+            var next = index
+            while next < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+                keys.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+        }
+        return keys
+    }
 }

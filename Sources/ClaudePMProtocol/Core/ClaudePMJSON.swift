@@ -7,16 +7,11 @@ import Foundation
 /// Casing is not converted globally: each type carries explicit coding keys, because the wire
 /// mixes snake_case (REST) and camelCase (WebSocket, agents, a few REST exceptions).
 public enum ClaudePMJSON {
-    /// An encoder that writes dates as `YYYY-MM-DDTHH:mm:ss.sssZ` (UTC, always milliseconds)
-    /// and keeps keys in declaration order. Slashes are not escaped.
+    /// An encoder that writes dates as `YYYY-MM-DDTHH:mm:ss.sssZ` (UTC, always milliseconds),
+    /// keeps keys in coding (declaration) order and writes compact JSON without escaped slashes,
+    /// like JavaScript's `JSON.stringify`. See `ClaudePMJSONEncoder`.
     public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISOTimestamp.format(date))
-        }
-        return encoder
+        ClaudePMJSONEncoder()
     }
 
     /// A decoder that accepts ISO-8601 dates with or without fractional seconds and with `Z`

@@ -4,11 +4,17 @@ import Foundation
 
 /// Any JSON value. Numbers are stored as `Double` (like JavaScript).
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object (member order is not kept).
     case object([String: JSONValue])
 
     /// Decodes any JSON value; never fails on well-formed JSON.
@@ -29,8 +35,16 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes the value; whole numbers in the `Int64` range are written without a fraction.
+    /// Encodes the value; whole numbers in the `Int64` range are written without a fraction and
+    /// object members in key order, so the output is deterministic.
     public func encode(to encoder: any Encoder) throws {
+        if case .object(let members) = self {
+            var container = encoder.container(keyedBy: StringKey.self)
+            for key in members.keys.sorted() {
+                try container.encode(members[key], forKey: StringKey(key))
+            }
+            return
+        }
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -43,7 +57,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
             }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object: break
         }
     }
 }

@@ -15,8 +15,8 @@ public struct FocusResponse: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case message
         case sessionId = "session_id"
         case paneId = "pane_id"
+        case message
     }
 }

@@ -15,8 +15,8 @@ public struct OutputResponse: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case lines
         case sessionId = "session_id"
+        case lines
         case totalLines = "total_lines"
     }
 }

@@ -3,7 +3,8 @@
 import Foundation
 
 extension Session {
-    /// Decodes either wire shape; absent optional keys are treated as `null`.
+    /// Decodes either wire shape. Absent nullable keys read as nil, an absent `source` as `.api`
+    /// and an absent `context_percent` as 0.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

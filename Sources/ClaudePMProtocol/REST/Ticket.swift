@@ -60,7 +60,8 @@ public struct Ticket: Sendable, Equatable, Codable {
         case updatedAt = "updated_at"
     }
 
-    /// Decodes; missing flags default to false and missing nullable keys to nil.
+    /// Decodes; missing flags read as false, missing nullable keys as nil, a missing `file_path` as
+    /// `""` and a missing `prefix` as `"ADHOC"`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)

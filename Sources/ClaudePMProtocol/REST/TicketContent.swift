@@ -15,8 +15,8 @@ public struct TicketContent: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case content
         case ticketId = "ticket_id"
         case filePath = "file_path"
+        case content
     }
 }

@@ -18,7 +18,9 @@ public struct TicketCounts: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case backlog, review, done
+        case backlog
         case inProgress = "in_progress"
+        case review
+        case done
     }
 }

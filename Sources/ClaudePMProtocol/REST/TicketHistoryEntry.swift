@@ -39,11 +39,14 @@ public struct TicketHistoryEntry: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, trigger, reason, feedback
+        case id
         case ticketId = "ticket_id"
         case fromState = "from_state"
         case toState = "to_state"
+        case trigger
+        case reason
         case createdAt = "created_at"
+        case feedback
         case triggeredBy = "triggered_by"
     }
 }

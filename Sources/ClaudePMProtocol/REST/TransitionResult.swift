@@ -32,10 +32,12 @@ public struct TransitionResult: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case trigger, reason, timestamp
         case ticketId = "ticket_id"
         case fromState = "from_state"
         case toState = "to_state"
+        case trigger
+        case reason
+        case timestamp
         case historyEntryId = "history_entry_id"
     }
 }

@@ -46,11 +46,14 @@ public struct ClaudeHookEvent: Sendable, Equatable, Codable {
     public var effectiveNotificationType: String? { notificationType ?? matcher }
 
     enum CodingKeys: String, CodingKey {
-        case event, cwd, matcher, message
         case hookEventName = "hook_event_name"
+        case event
         case sessionId = "session_id"
         case transcriptPath = "transcript_path"
+        case cwd
         case notificationType = "notification_type"
+        case matcher
+        case message
         case claudepmSessionId = "claudepm_session_id"
     }
 }

@@ -15,8 +15,8 @@ public struct StartSessionRequest: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case cwd
         case initialPrompt = "initial_prompt"
+        case cwd
         case ticketId = "ticket_id"
     }
 }

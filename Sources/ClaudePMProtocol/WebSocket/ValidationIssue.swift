@@ -20,19 +20,12 @@ public struct ValidationIssue: Sendable, Equatable, Codable {
         self.attributes = attributes
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Decodes a Zod issue; unknown members go to `attributes`, non-string path items become text.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        code = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "code")) ?? ""
-        message = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "message")) ?? ""
-        let rawPath = try c.decodeIfPresent([JSONValue].self, forKey: Key(stringValue: "path")) ?? []
+        let c = try decoder.container(keyedBy: StringKey.self)
+        code = try c.decodeIfPresent(String.self, forKey: StringKey("code")) ?? ""
+        message = try c.decodeIfPresent(String.self, forKey: StringKey("message")) ?? ""
+        let rawPath = try c.decodeIfPresent([JSONValue].self, forKey: StringKey("path")) ?? []
         path = rawPath.map { item in
             if case .number(let index) = item { return String(Int(exactly: index) ?? 0) }
             return item.stringValue ?? ""
@@ -46,12 +39,12 @@ public struct ValidationIssue: Sendable, Equatable, Codable {
 
     /// Encodes `code`, the attributes (sorted by name), `path` and `message`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(code, forKey: Key(stringValue: "code"))
+        var c = encoder.container(keyedBy: StringKey.self)
+        try c.encode(code, forKey: StringKey("code"))
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-            try c.encode(value, forKey: Key(stringValue: name))
+            try c.encode(value, forKey: StringKey(name))
         }
-        try c.encode(path, forKey: Key(stringValue: "path"))
-        try c.encode(message, forKey: Key(stringValue: "message"))
+        try c.encode(path, forKey: StringKey("path"))
+        try c.encode(message, forKey: StringKey("message"))
     }
 }
