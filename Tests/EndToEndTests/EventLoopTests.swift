@@ -35,7 +35,7 @@ final class RecordingClient: EventLoopClient {
 struct EventLoopTests {
     @Test("a burst of 100 events from another thread produces one frame")
     func burstCoalesces() throws {
-        let clock = ManualClock()
+        let clock = ManualLoopClock()
         let client = RecordingClient()
         let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
         loop.runOnce()
@@ -53,7 +53,7 @@ struct EventLoopTests {
 
     @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the next frame is due")
     func frameCap() throws {
-        let clock = ManualClock()
+        let clock = ManualLoopClock()
         let client = RecordingClient()
         let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
         loop.runOnce()
@@ -93,7 +93,7 @@ struct EventLoopTests {
 
     @Test("a client deadline bounds the wait")
     func deadlineBoundsWait() throws {
-        let clock = ManualClock()
+        let clock = ManualLoopClock()
         let client = RecordingClient()
         let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
         loop.runOnce()
@@ -109,7 +109,7 @@ struct EventLoopTests {
         try #require(pipe(&fds) == 0)
         defer { close(fds[0]) }
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualClock())
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualLoopClock())
         loop.runOnce()
         _ = Array("abc\u{1B}[A".utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
         loop.runOnce()

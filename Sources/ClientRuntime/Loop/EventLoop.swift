@@ -21,7 +21,7 @@ public final class EventLoop<Client: EventLoopClient> {
     public var pipe: SelfPipe { queue.pipe }
     private let client: Client
     private let inputFD: Int32
-    private let clock: any MonotonicClock
+    private let clock: any LoopClock
     private var limiter: FrameLimiter
     private var dirty = true
     private var inputOpen: Bool
@@ -33,7 +33,7 @@ public final class EventLoop<Client: EventLoopClient> {
     /// A loop reading `inputFD` (-1 for none) and drawing at most `framesPerSecond` frames.
     public init(
         client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0, framesPerSecond: Int = 60,
-        clock: any MonotonicClock = SystemMonotonicClock()
+        clock: any LoopClock = SystemLoopClock()
     ) {
         self.client = client
         self.queue = queue

@@ -1,4 +1,4 @@
-// MonotonicClock: the loop's only source of time, injected so frame pacing and timers test
+// LoopClock: the loop's only source of time, injected so frame pacing and timers test
 // without sleeping.
 import Synchronization
 
@@ -9,13 +9,13 @@ import Synchronization
 #endif
 
 /// A monotonic time source; instants are durations since an arbitrary origin.
-public protocol MonotonicClock: Sendable {
+public protocol LoopClock: Sendable {
     /// The current instant.
     func now() -> Duration
 }
 
 /// CLOCK_MONOTONIC.
-public struct SystemMonotonicClock: MonotonicClock {
+public struct SystemLoopClock: LoopClock {
     /// The system clock.
     public init() {}
 
@@ -28,7 +28,7 @@ public struct SystemMonotonicClock: MonotonicClock {
 }
 
 /// A clock that only moves when told to (for tests).
-public final class ManualClock: MonotonicClock {
+public final class ManualLoopClock: LoopClock {
     private let current = Mutex<Duration>(.zero)
 
     /// A clock at instant zero.

@@ -1,0 +1,14 @@
+// What network tasks post to the UI loop: app facts, and the byte streams of attached terminals.
+import ClientCore
+
+/// One Sendable value for the UI loop.
+public enum RuntimeEvent: Sendable {
+    /// A fact for `reduce`.
+    case app(AppEvent)
+    /// Output bytes of a session's terminal, for its `TerminalScreen`.
+    case terminalOutput(SessionKey, generation: Int, [UInt8])
+    /// The local emulator must be reset before a re-attach redraw.
+    case terminalReset(SessionKey, generation: Int)
+    /// The terminal stream's state, as text for the status line (attaching, reconnecting 2/10…).
+    case terminalStatus(SessionKey, generation: Int, String)
+}
