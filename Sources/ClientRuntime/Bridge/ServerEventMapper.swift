@@ -31,16 +31,20 @@ enum ServerEventMapper {
     }
 
     static func map(_ snapshot: ServerSnapshot, server: String) -> [AppEvent] {
-        let projects = snapshot.projects.map { AppProject(server: server, id: $0.id, name: $0.name) }
+        let projects = snapshot.projects.map { AppProject(server: server, project: $0) }
         let names = Dictionary(snapshot.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var events: [AppEvent] = [
-            .sessionsLoaded(server: server, sessions: snapshot.sessions.map { session($0, server: server, names: names) }),
-            .notificationsLoaded(server: server, items: snapshot.notifications.map { notification($0, server: server) }),
+            .sessionsLoaded(
+                server: server, sessions: snapshot.sessions.map { session($0, server: server, names: names) }),
+            .notificationsLoaded(
+                server: server, items: snapshot.notifications.map { notification($0, server: server) }),
             .projectsLoaded(server: server, projects: projects),
         ]
         for project in projects {
             guard let tickets = snapshot.tickets[project.id] else { continue }
-            events.append(.ticketsLoaded(project: project, tickets: tickets.map { ticket($0, sessions: snapshot.sessions, server: server) }))
+            events.append(
+                .ticketsLoaded(
+                    project: project, tickets: tickets.map { ticket($0, sessions: snapshot.sessions, server: server) }))
         }
         return events
     }
@@ -48,20 +52,21 @@ enum ServerEventMapper {
     static func map(_ message: ServerMessage, server: String) -> [AppEvent] {
         switch message {
         case .sessionStatus(let payload):
-            return [.sessionStatus(SessionKey(server: server, id: payload.sessionId), status(payload.newStatus))]
+            return [.sessionStatus(SessionKey(server: server, sessionId: payload.sessionId), status(payload.newStatus))]
         case .sessionWaiting(let payload):
             return [
                 .sessionWaiting(
-                    SessionKey(server: server, id: payload.sessionId), waiting: payload.waiting,
+                    SessionKey(server: server, sessionId: payload.sessionId), waiting: payload.waiting,
                     reason: payload.reason?.rawValue ?? "unknown")
             ]
         case .sessionContext(let payload):
             return [
                 .sessionContext(
-                    SessionKey(server: server, id: payload.sessionId), percent: Int(payload.contextPercent.rounded()))
+                    SessionKey(server: server, sessionId: payload.sessionId),
+                    percent: Int(payload.contextPercent.rounded()))
             ]
         case .ticketState(let payload):
-            return [.ticketState(server: server, ticketID: payload.ticketId, state: column(payload.newState))]
+            return [.ticketState(server: server, ticketID: payload.ticketId, state: BoardColumn(payload.newState))]
         case .notification(let payload):
             let item = AppNotification(
                 id: payload.id, server: server, title: payload.title, body: payload.body,
@@ -73,45 +78,31 @@ enum ServerEventMapper {
     }
 
     static func session(_ value: Session, server: String, names: [String: String] = [:]) -> AppSession {
-        AppSession(
-            key: SessionKey(server: server, id: value.id),
-            projectName: value.project?.name ?? names[value.projectId] ?? "", status: status(value.status),
-            contextPercent: value.contextPercent > 0 ? value.contextPercent : nil, ticketKey: value.ticket?.externalId,
-            ticketTitle: value.ticket?.title, paneCommand: value.paneCommand, paneName: value.paneName,
-            updatedAt: value.updatedAt)
-    }
-
-    static func status(_ value: SessionStatus) -> AppSessionStatus {
-        switch value {
-        case .running: return .running
-        case .paused: return .paused
-        case .completed: return .completed
-        case .error, .other: return .error
-        }
-    }
-
-    static func column(_ state: TicketState) -> BoardColumn {
-        switch state {
-        case .backlog, .other: return .backlog
-        case .inProgress: return .inProgress
-        case .review: return .review
-        case .done: return .done
-        }
+        var row = AppSession(server: server, session: value, receivedAt: Date())
+        if row.projectName.isEmpty { row.projectName = names[value.projectId] ?? "" }
+        return row
     }
 
     static func ticket(_ value: Ticket, sessions: [Session], server: String) -> AppTicket {
         let live = sessions.first { $0.ticketId == value.id && $0.status == .running }
-        return AppTicket(
-            id: value.id, key: value.externalId, title: value.title, state: column(value.state), prefix: value.prefix,
-            isAdhoc: value.isAdhoc, isExplore: value.isExplore,
-            liveSession: live.map { SessionKey(server: server, id: $0.id) })
+        return AppTicket(value, liveSession: live.map { SessionKey(server: server, sessionId: $0.id) })
+    }
+
+    /// The app status of a wire status (the same rule as `AppSession.init(server:session:…)`).
+    static func status(_ value: SessionStatus) -> AppSessionStatus {
+        switch value {
+        case .running: return .running
+        case .completed: return .completed
+        case .error: return .error
+        case .paused, .other: return .paused
+        }
     }
 
     static func notification(_ item: NotificationItem, server: String) -> AppNotification {
         let (title, priority) = style(item.type)
         return AppNotification(
             id: item.id, server: server, title: title, body: item.message, priority: priority,
-            session: item.session.map { SessionKey(server: server, id: $0.id) }, createdAt: item.createdAt)
+            session: item.session.map { SessionKey(server: server, sessionId: $0.id) }, createdAt: item.createdAt)
     }
 
     /// Title and priority per server notification type (as the iOS app presents them).

@@ -1,0 +1,143 @@
+// RuntimeApp: the application the event loop drives. It owns the app state, every session's
+// TerminalScreen (libvterm) and the renderer (ncurses through CursesSurface) — all on the loop
+// thread, never shared. Each wake-up it turns signals, input bytes and posted events into
+// `reduce` calls, carries out the effects, and says whether a frame is due.
+import ClientCore
+import Foundation
+import TUI
+import TerminalScreen
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the app needs from the outer terminal besides drawing.
+protocol OuterTerminal: AnyObject {
+    /// The terminal's current size.
+    func currentSize() -> GridSize
+    /// Adapts the drawing layer to a new size (resizeterm).
+    func resize(to size: GridSize)
+    /// Writes bytes (alerts) straight to the terminal, after the frame.
+    func writeOuter(_ bytes: [UInt8])
+}
+
+/// The client application on the loop thread.
+final class RuntimeApp: EventLoopClient {
+    typealias Event = RuntimeEvent
+
+    private(set) var state: AppState
+    let renderer: Renderer
+    let terminal: any OuterTerminal
+    let network: any RuntimeBackend
+    var screens: [SessionKey: TerminalScreen] = [:]
+    var channels: [SessionKey: (channel: any TerminalChannel, generation: Int, readOnly: Bool)] = [:]
+    var nextGeneration = 0
+    var filter = InputFilter()
+    var decoder = KeyDecoder()
+    var escapeDeadline: Duration?
+    var lastTick: Duration = .zero
+    var pendingAlerts: [[UInt8]] = []
+    var stopRequested = false
+    /// The terminating signal that ended the loop, if any.
+    var exitSignal: Int32?
+    let insideTmux: Bool
+
+    /// An app for `state`, drawing with `renderer` on `terminal`.
+    init(
+        state: AppState, renderer: Renderer, terminal: any OuterTerminal, network: any RuntimeBackend, insideTmux: Bool
+    ) {
+        self.state = state
+        self.renderer = renderer
+        self.terminal = terminal
+        self.network = network
+        self.insideTmux = insideTmux
+    }
+
+    var isFinished: Bool { stopRequested }
+
+    func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
+        let before = state
+        var dirty = false
+        if now - lastTick >= .seconds(1) {
+            lastTick = now
+            dispatch(.tick(Date()))
+        }
+        for signal in batch.signals {
+            if signal == SIGWINCH {
+                dirty = handleResize() || dirty
+            } else {
+                exitSignal = signal
+                stopRequested = true
+            }
+        }
+        if batch.inputClosed { stopRequested = true }
+        if !batch.input.isEmpty { handleInput(batch.input, now: now) }
+        if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
+        for event in batch.events { dirty = handle(event) || dirty }
+        if state.isQuitting { stopRequested = true }
+        return dirty || state != before
+    }
+
+    func render(now: Duration) {
+        renderer.render(state: state, screens: screens)
+        for alert in pendingAlerts { terminal.writeOuter(alert) }
+        pendingAlerts.removeAll()
+    }
+
+    func nextDeadline() -> Duration? {
+        var deadline = escapeDeadline
+        if needsClock {
+            let tick = lastTick + .seconds(1)
+            deadline = min(deadline ?? tick, tick)
+        }
+        return deadline
+    }
+
+    /// Time-dependent things on screen: a banner, waiting times, snoozes, a flash message.
+    private var needsClock: Bool {
+        state.banner != nil || state.flash != nil || !state.triage.snoozedUntil.isEmpty
+            || state.sessions.values.contains { $0.waiting != nil }
+    }
+
+    /// Runs `event` through `reduce` and carries out the effects.
+    func dispatch(_ event: AppEvent) {
+        for effect in state.reduce(event) { perform(effect) }
+    }
+
+    private func handle(_ event: RuntimeEvent) -> Bool {
+        switch event {
+        case .app(let appEvent):
+            dispatch(appEvent)
+            return false
+        case .terminalOutput(let key, let generation, let bytes):
+            guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
+            screen.feed(bytes)
+            answerTerminalQueries(key, screen: screen)
+            return true
+        case .terminalReset(let key, let generation):
+            guard channels[key]?.generation == generation else { return false }
+            screens[key]?.reset(hard: true)
+            return true
+        case .terminalStatus(let key, let generation, let text):
+            guard channels[key]?.generation == generation, key == state.attachedSession else { return false }
+            dispatch(.actionFailed(text))
+            return false
+        }
+    }
+
+    /// Sends what libvterm answered to queries (cursor position, device attributes) back to an
+    /// interactive session; read-only tiles cannot answer.
+    private func answerTerminalQueries(_ key: SessionKey, screen: TerminalScreen) {
+        let reply = screen.takeOutput()
+        guard !reply.isEmpty, let entry = channels[key], !entry.readOnly else { return }
+        entry.channel.input(String(decoding: reply, as: UTF8.self))
+    }
+
+    private func handleResize() -> Bool {
+        let size = terminal.currentSize()
+        terminal.resize(to: size)
+        renderer.invalidate()
+        dispatch(.resized(size))
+        return true
+    }
+}

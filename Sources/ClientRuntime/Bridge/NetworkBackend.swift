@@ -1,0 +1,122 @@
+// NetworkBackend: the runtime's side of ClientNetwork. It runs one event socket per server and
+// posts what they report to the UI loop as app events; it carries out the app's REST effects on
+// tasks of their own and reports failures back as `.actionFailed`. Nothing here touches the UI.
+import ClaudePMProtocol
+import ClientCore
+import ClientNetwork
+import Foundation
+import Logging
+import Synchronization
+
+/// Talks to every configured server on behalf of the UI loop.
+final class NetworkBackend: Sendable {
+    let servers: [String: RuntimeServer]
+    private let sockets: [EventSocket]
+    let queue: EventQueue<RuntimeEvent>
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let logger = Logger(label: "claudepm.runtime.network")
+
+    /// A backend for `servers` posting to `queue`.
+    init(servers: [RuntimeServer], queue: EventQueue<RuntimeEvent>) {
+        self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls) }
+        self.queue = queue
+    }
+
+    /// Connects every event socket and forwards its events until `stop()`.
+    func start() {
+        for socket in sockets {
+            let queue = queue
+            let name = socket.server.name
+            let task = Task {
+                await socket.start()
+                for await event in socket.events {
+                    queue.post(contentsOf: ServerEventMapper.map(event, server: name).map(RuntimeEvent.app))
+                }
+            }
+            tasks.withLock { $0.append(task) }
+        }
+    }
+
+    /// Closes every socket.
+    func stop() async {
+        for socket in sockets { await socket.shutdown() }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+    }
+
+    /// Carries out a REST effect; the result comes back as app events.
+    func perform(_ effect: AppEffect) {
+        let queue = queue
+        let servers = servers
+        let logger = logger
+        Task {
+            do throws(ClientNetworkError) {
+                let events = try await Self.run(effect, servers: servers)
+                queue.post(contentsOf: events.map(RuntimeEvent.app))
+            } catch {
+                logger.warning("action failed: \(error.description)")
+                queue.post(.app(.actionFailed(error.description)))
+            }
+        }
+    }
+
+    private static func rest(
+        _ name: String, _ servers: [String: RuntimeServer]
+    ) throws(ClientNetworkError) -> RESTClient {
+        guard let server = servers[name] else {
+            throw .noMatch(kind: "server", reference: name)
+        }
+        return server.rest
+    }
+
+    private static func run(
+        _ effect: AppEffect, servers: [String: RuntimeServer]
+    ) async throws(ClientNetworkError)
+        -> [AppEvent]
+    {
+        switch effect {
+        case .sendInput(let key, let text):
+            try await rest(key.server, servers).sendInput(session: key.sessionId, text: text)
+        case .loadBoard(let project):
+            let client = try rest(project.server, servers)
+            let tickets = try await client.allTickets(projectId: project.id)
+            let sessions = (try? await client.sessions(projectId: project.id)) ?? []
+            let cards = tickets.map { ServerEventMapper.ticket($0, sessions: sessions, server: project.server) }
+            return [.ticketsLoaded(project: project, tickets: cards)]
+        case .loadTicketContent(let server, let ticketID):
+            let detail = try await rest(server, servers).ticket(ticketID)
+            return [.ticketContent(title: detail.ticket.title, markdown: detail.content)]
+        case .startTicketSession(let server, let ticketID):
+            _ = try await rest(server, servers).start(ticket: ticketID)
+        case .approveTicket(let server, let ticketID):
+            _ = try await rest(server, servers).approve(ticket: ticketID)
+        case .rejectTicket(let server, let ticketID, let feedback):
+            _ = try await rest(server, servers).reject(ticket: ticketID, feedback: feedback)
+        case .moveTicket(let server, let ticketID, let column):
+            let ticket = try await rest(server, servers).move(ticket: ticketID, to: column.ticketState)
+            return [.ticketState(server: server, ticketID: ticket.id, state: BoardColumn(ticket.state))]
+        case .clearNotifications:
+            var cleared: [AppEvent] = []
+            for name in servers.keys.sorted() {
+                _ = try await rest(name, servers).dismissAllNotifications()
+                cleared.append(.notificationsLoaded(server: name, items: []))
+            }
+            return cleared
+        default:
+            break
+        }
+        return []
+    }
+}
+
+extension NetworkBackend: RuntimeBackend {
+    func openTerminal(
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+    )
+        -> (any TerminalChannel)?
+    {
+        guard let server = servers[key.server] else { return nil }
+        return PTYChannel.open(
+            server: server, key: key, cols: cols, rows: rows, readOnly: readOnly, generation: generation, queue: queue)
+    }
+}

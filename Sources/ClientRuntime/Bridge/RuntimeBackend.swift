@@ -1,0 +1,13 @@
+// What the UI loop asks of the network: terminal streams and REST actions. `NetworkBackend` is
+// the real one; the protocol keeps `RuntimeApp` free of ClientNetwork types.
+import ClientCore
+
+/// The network side as the app sees it. Calls return at once; results arrive as events.
+protocol RuntimeBackend: AnyObject, Sendable {
+    /// Opens a terminal stream for `key` at `cols` x `rows`; its output is posted with `generation`.
+    func openTerminal(
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+    ) -> (any TerminalChannel)?
+    /// Carries out a REST effect (send input, ticket actions, board loads, clear notifications).
+    func perform(_ effect: AppEffect)
+}

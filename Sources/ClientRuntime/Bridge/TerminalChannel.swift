@@ -1,0 +1,11 @@
+// The UI loop's handle on one session's terminal stream (a PTY WebSocket in ClientNetwork).
+
+/// A terminal stream: input, resize, close. Output arrives as `RuntimeEvent`s.
+protocol TerminalChannel: Sendable {
+    /// Sends typed or pasted text (already encoded for the remote program).
+    func input(_ text: String)
+    /// Tells the remote the terminal size (the stream debounces).
+    func resize(cols: Int, rows: Int)
+    /// Detaches and closes the stream.
+    func close()
+}

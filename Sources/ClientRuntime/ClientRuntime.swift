@@ -1,0 +1,82 @@
+// ClientRuntime: the entry point of the terminal UI. `run` resolves nothing itself (the CLI did
+// that: servers, keys, TLS trust); it installs the terminal guard, starts ncurses, connects the
+// servers, runs the single event loop on a thread of its own until the user quits or a
+// terminating signal arrives, and always gives the terminal back as it found it.
+import ClientCore
+import Foundation
+import Logging
+import TUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The terminal UI of claudepm.
+public enum ClientRuntime {
+    /// Runs the UI on `options` until the user quits; returns the process exit code
+    /// (0 after a normal quit, 128 + signal after SIGINT/SIGTERM/SIGHUP).
+    public static func run(options: RuntimeOptions) async throws -> Int32 {
+        guard isatty(options.inputFD) == 1, isatty(options.outputFD) == 1 else {
+            throw RuntimeError.notATerminal("claudepm's UI needs a terminal on standard input and output")
+        }
+        bootstrapLogging(path: options.logPath ?? LogFile.defaultPath())
+        let queue = try EventQueue<RuntimeEvent>()
+        let backend = NetworkBackend(servers: options.servers, queue: queue)
+        backend.start()
+        let result = await LoopThread.run(name: "claudepm-ui") {
+            Result { () throws(RuntimeError) -> Int32 in try runLoop(options: options, queue: queue, backend: backend) }
+        }
+        await backend.stop()
+        return try result.get()
+    }
+
+    private static func runLoop(
+        options: RuntimeOptions, queue: EventQueue<RuntimeEvent>, backend: NetworkBackend
+    ) throws(RuntimeError) -> Int32 {
+        let terminalGuard = TerminalGuard(ttyFD: options.outputFD, notifyFD: queue.pipe.writeFD)
+        try terminalGuard.install()
+        let surface = CursesSurface(mouse: false)
+        let terminal = CursesTerminal(surface: surface, outputFD: options.outputFD)
+        defer {
+            surface.stop()
+            terminalGuard.restore()
+            terminalGuard.uninstall()
+        }
+        surface.disableTypeahead()
+        terminal.writeRaw(TerminalReset.enterSequence)
+        let app = makeApp(options: options, terminal: terminal, backend: backend)
+        let loop = EventLoop(
+            client: app, queue: queue, inputFD: options.inputFD, framesPerSecond: options.ui.frameCap)
+        loop.run()
+        app.closeAll()
+        Logger(label: "claudepm.runtime").info("ui stopped after \(loop.wakeups) wake-ups, \(loop.frames) frames")
+        return app.exitSignal.map { 128 + $0 } ?? 0
+    }
+
+    private static func makeApp(
+        options: RuntimeOptions, terminal: CursesTerminal, backend: NetworkBackend
+    )
+        -> RuntimeApp
+    {
+        let environment = ProcessInfo.processInfo.environment
+        var ui = options.ui
+        if options.noColor || environment["NO_COLOR"].map({ !$0.isEmpty }) == true { ui.colourMode = .none }
+        let depth = ColourDepth.detect(
+            mode: ui.colourMode, environment: environment, terminalColours: terminal.surface.terminalColours)
+        let renderer = Renderer(
+            surface: terminal.surface, depth: depth, glyphs: Glyphs.select(environment: environment))
+        let state = AppState(
+            servers: options.servers.map(\.config.name), ui: ui, now: Date(), size: terminal.currentSize())
+        return RuntimeApp(
+            state: state, renderer: renderer, terminal: terminal, network: backend,
+            insideTmux: OuterTerminalAlert.isInsideTmux(environment: environment))
+    }
+
+    private static func bootstrapLogging(path: String) {
+        guard let file = try? LogFile(path: path) else {
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+            return
+        }
+        LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: file) }
+    }
+}
