@@ -32,7 +32,6 @@ final class RuntimeApp: EventLoopClient {
     var screens: [SessionKey: TerminalScreen] = [:]
     var channels: [SessionKey: (channel: any TerminalChannel, generation: Int, readOnly: Bool)] = [:]
     var nextGeneration = 0
-    var filter = InputFilter()
     var decoder = KeyDecoder()
     var escapeDeadline: Duration?
     var lastTick: Duration = .zero
