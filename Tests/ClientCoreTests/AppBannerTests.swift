@@ -94,3 +94,55 @@ import Testing
         #expect(state.notifications.filter { $0.id == "n59" }.count == 1)
     }
 }
+
+@Suite struct AppWaitingNotificationTests {
+    @Test func waitingRaisesABannerThatYAnswers() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
+        #expect(state.bannerNotification?.session == AppWorld.b)
+        #expect(state.bannerNotification?.body == "Task session-2: permission prompt")
+        #expect(state.press(.char("y")) == [.sendInput(AppWorld.b, "y")])
+    }
+
+    @Test func serverNotificationWithoutSessionIsMatchedAndReplacesTheLocalOne() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
+        let server = AppNotification(
+            id: "srv-1", server: "local", title: "Input Required", body: "Task session-2: permission_prompt",
+            priority: .high, createdAt: AppWorld.t0)
+        _ = state.reduce(.notificationReceived(server))
+        #expect(state.notifications.map(\.id) == ["srv-1"])
+        #expect(state.notifications.first?.session == AppWorld.b)
+        #expect(state.bannerNotification?.id == "srv-1")
+        #expect(state.press(.char("n")) == [.sendInput(AppWorld.b, "n")])
+    }
+
+    @Test func ambiguousServerNotificationsStayUnmatched() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "question"))
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
+        let server = AppNotification(
+            id: "srv-2", server: "local", title: "Input Required", body: "Something else: question", priority: .high,
+            createdAt: AppWorld.t0)
+        _ = state.reduce(.notificationReceived(server))
+        #expect(state.notifications.first { $0.id == "srv-2" }?.session == nil)
+        #expect(state.press(.char("y")).isEmpty)
+    }
+
+    @Test func waitingEndingRetiresTheBanner() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
+        #expect(state.banner != nil)
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: false, reason: "unknown"))
+        #expect(state.banner == nil)
+        #expect(state.unreadCount == 0)
+    }
+
+    @Test func noBannerWhileAttachedToTheWaitingSession() {
+        var state = AppWorld.state()
+        state.selection = AppWorld.b
+        _ = state.press(.enter)
+        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
+        #expect(state.banner == nil)
+    }
+}

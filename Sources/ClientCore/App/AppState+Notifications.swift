@@ -15,7 +15,14 @@ extension AppState {
         return notifications.first { $0.id == banner.notificationID }
     }
 
-    mutating func receive(_ item: AppNotification) -> [AppEffect] {
+    mutating func receive(_ incoming: AppNotification) -> [AppEffect] {
+        var item = incoming
+        if item.session == nil { item.session = resolveSession(of: item) }
+        if let key = item.session, item.id != Self.waitingNotificationID(key) {
+            let localID = Self.waitingNotificationID(key)
+            if banner?.notificationID == localID { banner?.notificationID = item.id }
+            notifications.removeAll { $0.id == localID && $0.server == item.server }
+        }
         notifications.removeAll { $0.id == item.id && $0.server == item.server }
         notifications.insert(item, at: 0)
         if notifications.count > Self.notificationLimit { notifications.removeLast() }

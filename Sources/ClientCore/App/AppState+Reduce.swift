@@ -118,6 +118,7 @@ extension AppState {
         session.waiting = waiting ? WaitingInfo(reason: reason, since: session.waiting?.since ?? now) : nil
         session.updatedAt = now
         sessions[key] = session
+        _ = noteWaiting(key, waiting: waiting, reason: reason)
         guard waiting, ui.notifyMode == .bell || ui.notifyMode == .osc else { return [] }
         guard !focused || alertWhenFocused, attachedSession != key else { return [] }
         let body = "\(session.displayName): \(reason.replacingOccurrences(of: "_", with: " "))"
