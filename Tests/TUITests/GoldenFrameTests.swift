@@ -100,6 +100,19 @@ import Testing
         try Golden.check("wall-ascii-120x30", text)
     }
 
+    @Test func emptyAndOfflineStatesAreVisible() throws {
+        var state = AppState(servers: ["local", "remote"], now: SceneFixtures.now, size: GridSize(cols: 80, rows: 8))
+        let connecting = render(state, screens: [:]).0.text()
+        #expect(connecting.contains("connecting…"))
+        _ = state.reduce(.serverLink(server: "local", link: .offline("connection refused")))
+        _ = state.reduce(.serverLink(server: "remote", link: .online))
+        let text = render(state, screens: [:]).0.text()
+        #expect(text.contains("no sessions"))
+        #expect(text.contains("local offline"))
+        #expect(text.contains("OFFLINE (connection refused)"))
+        try Golden.check("empty-offline-80x8", text)
+    }
+
     @Test func tinySizes() throws {
         try Golden.check("tiny-1x1", render(SceneFixtures.state(size: GridSize(cols: 1, rows: 1))).0.text())
         try Golden.check("tiny-2x1", render(SceneFixtures.state(size: GridSize(cols: 2, rows: 1))).0.text())

@@ -32,9 +32,9 @@ struct SessionListView {
         let columns = Columns(width: rect.width)
         frame.putLine(header(columns, width: rect.width), in: rect, row: rect.y, style: theme.dim.with(.underline))
         let rows = state.listWindow(height: rect.height - 1)
-        if state.sessions.isEmpty, rect.height > 1 {
-            let text = state.servers.allSatisfy { $0.link == .connecting } ? "connecting…" : "no sessions"
-            frame.put(text, row: rect.y + 1, col: rect.x + 2, style: theme.dim, clip: rect)
+        if state.sessions.isEmpty {
+            drawEmpty(state, into: &frame, rect: rect)
+            return
         }
         for (offset, row) in rows.enumerated() {
             let y = rect.y + 1 + offset
@@ -49,6 +49,17 @@ struct SessionListView {
                 drawSession(session, state: state, stale: stale, columns: columns, into: &frame, rect: rect, y: y)
             }
         }
+    }
+
+    /// No sessions yet: every server's connection state, then a hint.
+    private func drawEmpty(_ state: AppState, into frame: inout CellBuffer, rect: Rect) {
+        var y = rect.y + 1
+        for server in state.servers where y < rect.maxY {
+            drawServer(server, name: server.name, now: state.now, into: &frame, rect: rect, y: y)
+            y += 1
+        }
+        let text = state.servers.allSatisfy { $0.link == .connecting } ? "connecting…" : "no sessions"
+        if y < rect.maxY { frame.put("  " + text, row: y, col: rect.x, style: theme.dim, clip: rect) }
     }
 
     private func header(_ c: Columns, width: Int) -> String {
