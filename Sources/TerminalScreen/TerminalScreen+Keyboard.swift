@@ -9,6 +9,7 @@
 // - Ctrl with a letter (either case), space, @ [ \ ] ^ _ or ? is sent as the C0 control byte
 //   (Alt prefixes ESC), as xterm does. libvterm would send `CSI <code>;5u` for Ctrl-I/J/M/[ and
 //   for capitals, which shells and most programs do not understand.
+// - Characters ignore Shift, and Alt with a non-ASCII character is ESC + its UTF-8.
 
 import CVTerm
 
@@ -18,10 +19,7 @@ extension TerminalScreen {
         let mods = VTermModifier(rawValue: UInt32(modifiers.rawValue))
         switch key {
         case .character(let scalar):
-            if modifiers.contains(.ctrl), let control = Self.controlByte(for: scalar) {
-                return (modifiers.contains(.alt) ? [0x1B] : []) + [control]
-            }
-            return captureOutput { vterm_keyboard_unichar(vt, scalar.value, mods) }
+            return encodeCharacter(scalar, modifiers: modifiers.subtracting(.shift))
         case .enter where modifiers.contains(.shift):
             let altOnly = VTermModifier(rawValue: UInt32(modifiers.subtracting(.shift).union(.alt).rawValue))
             return captureOutput { vterm_keyboard_key(vt, VTERM_KEY_ENTER, altOnly) }
@@ -33,6 +31,20 @@ extension TerminalScreen {
             guard let vkey = Self.vtermKey(key) else { return [] }
             return captureOutput { vterm_keyboard_key(vt, vkey, mods) }
         }
+    }
+
+    /// A character key. Shift is already part of the character (`A`, `!`), so it is dropped
+    /// (libvterm would send `CSI 32;2u` for Shift+Space). libvterm truncates non-ASCII
+    /// characters with Alt to one byte, so Alt+`é` is built here as ESC + UTF-8.
+    private func encodeCharacter(_ scalar: Unicode.Scalar, modifiers: KeyModifiers) -> [UInt8] {
+        if modifiers.contains(.ctrl), let control = Self.controlByte(for: scalar) {
+            return (modifiers.contains(.alt) ? [0x1B] : []) + [control]
+        }
+        if modifiers == .alt, !scalar.isASCII {
+            return [0x1B] + Array(String(Character(scalar)).utf8)
+        }
+        let mods = VTermModifier(rawValue: UInt32(modifiers.rawValue))
+        return captureOutput { vterm_keyboard_unichar(vt, scalar.value, mods) }
     }
 
     /// `text` as a paste: wrapped in `ESC [200~` … `ESC [201~` only when the program enabled

@@ -78,10 +78,27 @@ public final class TerminalScreen {
             inputGuard.process(
                 piece, columns: columns, cursorColumn: { Self.cursorColumn(state) },
                 cursorRestored: { repairCursor() }
-            ) { part in
-                guard let base = part.baseAddress else { return }
-                _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), part.count)
+            ) { part in Self.write(part, to: terminal) }
+        }
+    }
+
+    /// Largest piece handed to `vterm_input_write` at once. libvterm 0.1.4 gives its text handler
+    /// the whole rest of the buffer and decodes it into a stack array of 4 bytes per input byte,
+    /// so one large write overflows the stack (a 10 MB write crashed).
+    static let maxWrite = 4096
+
+    /// Writes `bytes` to libvterm in pieces of at most `maxWrite` bytes, never splitting a
+    /// UTF-8 sequence.
+    static func write(_ bytes: UnsafeRawBufferPointer, to terminal: OpaquePointer) {
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + maxWrite, bytes.count)
+            while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if let base = piece.baseAddress {
+                _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
             }
+            start = end
         }
     }
 

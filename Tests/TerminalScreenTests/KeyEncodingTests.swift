@@ -74,6 +74,9 @@ struct KeyEncodingTests {
         #expect(encoded(screen, .character("A"), .shift) == "A")
         #expect(screen.encode(.character("é")) == Array("é".utf8))
         #expect(screen.encode(.character("漢")) == Array("漢".utf8))
+        #expect(screen.encode(.character("é"), modifiers: .alt) == [0x1B] + Array("é".utf8))
+        #expect(screen.encode(.character(" "), modifiers: .shift) == [0x20])
+        #expect(encoded(screen, .character("1"), .ctrl) == "^[[49;5u")
     }
 
     @Test func bracketedPasteOnlyWhenEnabled() {

@@ -79,6 +79,15 @@ struct ScreenTextTests {
         #expect(screen.text(row: 0) == "hello 漢")
     }
 
+    @Test func hugeSingleFeedDoesNotOverflowTheStack() {
+        let screen = TerminalScreen(rows: 3, cols: 10)
+        var data = [UInt8](repeating: UInt8(ascii: "a"), count: 2 << 20)
+        data += Array("\r\n漢字 end".utf8)
+        screen.feed(data)
+        #expect(screen.text(row: 2) == "漢字 end")
+        #expect(screen.text(row: 1) == "aa")
+    }
+
     @Test func utf8SplitAcrossFeedsIsJoined() {
         let screen = TerminalScreen(rows: 1, cols: 5)
         let bytes = Array("é".utf8)
