@@ -1,13 +1,75 @@
-// PTYChannel: placeholder until ClientNetwork's PTYConnection lands; tiles stay empty.
+// PTYChannel: one session's terminal stream on ClientNetwork's `PTYConnection` (its own
+// WebSocket, attach-before-data, input coalescing, debounced resizes, reconnects). Output is
+// forwarded to the UI loop tagged with a generation, so bytes from a stream the loop already
+// replaced are dropped there. Commands from the loop go through one ordered stream, so keys
+// reach the connection in the order they were typed.
 import ClientCore
+import ClientNetwork
 
-/// A `TerminalChannel` backed by a PTY WebSocket (not yet available).
-enum PTYChannel {
-    /// Opens a stream for `key`; nil while PTY connections are not available.
+/// A `TerminalChannel` backed by a `PTYConnection`.
+final class PTYChannel: TerminalChannel {
+    private enum Command: Sendable {
+        case input(String)
+        case resize(cols: Int, rows: Int)
+    }
+
+    private let commands: AsyncStream<Command>.Continuation
+
+    private init(commands: AsyncStream<Command>.Continuation) {
+        self.commands = commands
+    }
+
+    /// Opens a stream for `key` and starts forwarding its output to `queue`.
     static func open(
         server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int,
         queue: EventQueue<RuntimeEvent>
     ) -> (any TerminalChannel)? {
-        nil
+        var configuration = PTYConnectionMachine.Configuration()
+        configuration.readOnly = readOnly
+        configuration.selectPaneOnAttach = !readOnly
+        let connection = PTYConnection(
+            server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
+            configuration: configuration)
+        let (stream, continuation) = AsyncStream<Command>.makeStream()
+        Task {
+            await connection.open(cols: cols, rows: rows)
+            for await command in stream {
+                switch command {
+                case .input(let text): await connection.input(text)
+                case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
+                }
+            }
+            await connection.shutdown()
+        }
+        Task {
+            for await output in connection.output {
+                forward(output, key: key, generation: generation, queue: queue)
+            }
+        }
+        return PTYChannel(commands: continuation)
+    }
+
+    private static func forward(
+        _ output: PTYConnection.Output, key: SessionKey, generation: Int, queue: EventQueue<RuntimeEvent>
+    ) {
+        switch output {
+        case .bytes(let bytes): queue.post(.terminalOutput(key, generation: generation, bytes))
+        case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
+        case .status(let status): queue.post(.terminalStatus(key, generation: generation, "\(status)"))
+        case .notice(let text): queue.post(.terminalStatus(key, generation: generation, text))
+        default: break
+        }
+    }
+
+    func input(_ text: String) {
+        commands.yield(.input(text))
+    }
+
+    func resize(cols: Int, rows: Int) {
+        commands.yield(.resize(cols: cols, rows: rows))
+    }
+
+    func close() {
+        commands.finish()
     }
 }
