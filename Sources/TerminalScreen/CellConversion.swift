@@ -10,11 +10,17 @@ enum CellConversion {
     /// At most this many scalars are given back to libvterm, leaving room for its terminator.
     static let maxScalarsBack = Int(VTERM_MAX_CHARS_PER_CELL) - 1
 
+    /// One-scalar strings for ASCII, so the common cell costs no string building.
+    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
     static func cell(from source: VTermScreenCell) -> Cell {
         var vcell = source
         let (text, isContinuation) = withUnsafeBytes(of: &vcell.chars) { raw -> (String, Bool) in
             let scalars = raw.bindMemory(to: UInt32.self)
-            if scalars[0] == continuationMarker { return ("", true) }
+            let first = scalars[0]
+            if first == continuationMarker { return ("", true) }
+            if first == 0 { return ("", false) }
+            if first < 128, scalars[1] == 0 { return (asciiStrings[Int(first)], false) }
             var text = ""
             for value in scalars {
                 if value == 0 { break }
@@ -27,6 +33,13 @@ enum CellConversion {
             text: text, width: width, attrs: attributes(vcell.attrs),
             fg: color(vcell.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
             bg: color(vcell.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue))
+    }
+
+    /// True for a cell that stores as `Cell.blank` (nothing written, default colours, no attributes).
+    static func isBlank(_ cell: VTermScreenCell) -> Bool {
+        cell.chars.0 == 0 && cell.width <= 1 && attributes(cell.attrs).isEmpty
+            && isDefault(cell.fg, flag: VTERM_COLOR_DEFAULT_FG.rawValue)
+            && isDefault(cell.bg, flag: VTERM_COLOR_DEFAULT_BG.rawValue)
     }
 
     static func attributes(_ attrs: VTermScreenCellAttrs) -> CellAttributes {

@@ -53,10 +53,12 @@ final class ScreenSink {
 
     func pushLine(cols: Int, cells: UnsafePointer<VTermScreenCell>) {
         guard scrollback.limit > 0 else { return }
+        var end = cols
+        while end > 0, CellConversion.isBlank(cells[end - 1]) { end -= 1 }
         var line: [Cell] = []
-        line.reserveCapacity(cols)
-        for col in 0..<cols { line.append(CellConversion.cell(from: cells[col])) }
-        scrollback.push(ScrollbackBuffer.trimmed(line))
+        line.reserveCapacity(end)
+        for col in 0..<end { line.append(CellConversion.cell(from: cells[col])) }
+        scrollback.push(line)
     }
 
     func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {
