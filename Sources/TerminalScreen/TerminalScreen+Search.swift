@@ -1,10 +1,31 @@
 // Text search over scrollback + screen, for the UI's `/`, `n`, `N`.
 
+/// The last search and the content generation it was computed for.
+struct SearchCache {
+    let needle: String
+    let caseSensitive: Bool
+    let generation: Int
+    let matches: [SearchMatch]
+}
+
 extension TerminalScreen {
     /// Every match of `needle` in the history (scrollback then screen), in order from the oldest
     /// line. Matching is per line (a match never spans a line break), by Unicode scalars; with
     /// `caseSensitive: false` scalars are compared lowercased. An empty needle matches nothing.
+    /// Results are cached until the screen changes, so repeating a search every frame is free.
     public func search(_ needle: String, caseSensitive: Bool = false) -> [SearchMatch] {
+        if let cache = searchCache, cache.needle == needle, cache.caseSensitive == caseSensitive,
+            cache.generation == contentGeneration
+        {
+            return cache.matches
+        }
+        let matches = uncachedSearch(needle, caseSensitive: caseSensitive)
+        searchCache = SearchCache(
+            needle: needle, caseSensitive: caseSensitive, generation: contentGeneration, matches: matches)
+        return matches
+    }
+
+    private func uncachedSearch(_ needle: String, caseSensitive: Bool) -> [SearchMatch] {
         let pattern = Self.searchScalars(needle, caseSensitive: caseSensitive)
         guard !pattern.isEmpty else { return [] }
         var matches: [SearchMatch] = []

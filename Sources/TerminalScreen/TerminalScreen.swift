@@ -19,6 +19,9 @@ public final class TerminalScreen {
     private var syncDetector = SyncOutputDetector()
     private var sanitizer = UTF8Sanitizer()
     private var inputGuard = InputGuard()
+    /// Bumped by every change of content or size; `search` results are cached against it.
+    private(set) var contentGeneration = 0
+    var searchCache: SearchCache?
     /// Height in rows (≥ 1).
     public private(set) var rows: Int
     /// Width in columns (≥ 1).
@@ -70,6 +73,7 @@ public final class TerminalScreen {
     /// `InputGuard`).
     public func feed(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
+        contentGeneration &+= 1
         syncDetector.scan(bytes)
         let terminal = vt
         let state = vtState
@@ -128,6 +132,7 @@ public final class TerminalScreen {
         let clampedRows = Self.clamp(newRows)
         let clampedCols = Self.clamp(newCols)
         guard clampedRows != rows || clampedCols != cols else { return }
+        contentGeneration &+= 1
         rows = clampedRows
         cols = clampedCols
         sink.damage.resize(rowCount: clampedRows)
@@ -157,6 +162,7 @@ public final class TerminalScreen {
     /// modes (mouse, bracketed paste, application keys), the title, the scrollback, pending
     /// output and the bell count; a soft reset (DECSTR) keeps the screen contents.
     public func reset(hard: Bool) {
+        contentGeneration &+= 1
         if hard { feed(Self.modesOff) }
         vterm_screen_reset(vtScreen, hard ? 1 : 0)
         syncDetector.reset()

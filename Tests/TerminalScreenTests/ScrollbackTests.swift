@@ -79,6 +79,17 @@ struct ScrollbackTests {
         #expect(screen.search("").isEmpty)
     }
 
+    @Test func searchResultsFollowNewOutput() {
+        let screen = makeScreen(rows: 2, cols: 10, "one\r\n")
+        #expect(screen.search("two").isEmpty)
+        screen.feed("two")
+        #expect(screen.search("two") == [SearchMatch(line: 1, column: 0, width: 3)])
+        screen.resize(rows: 3, cols: 10)
+        #expect(screen.search("two") == [SearchMatch(line: 1, column: 0, width: 3)])
+        screen.reset(hard: true)
+        #expect(screen.search("two").isEmpty)
+    }
+
     @Test func searchFindsRepeatsOnOneLine() {
         let screen = makeScreen(rows: 1, cols: 10, "ab ab abab")
         #expect(screen.search("ab").map(\.column) == [0, 3, 6, 8])
