@@ -1,0 +1,46 @@
+// The service container of the server core: one store, the services over it and the event bus.
+// ServerHTTP builds routes and the WebSocket hub on top of this; it holds no HTTP types.
+import Foundation
+
+/// Everything the HTTP layer calls.
+public final class ServerServices: Sendable {
+    public let store: Store
+    public let bus: EventBus
+    public let clock: ServerClock
+    public let panes: any PaneDriver
+    public let projects: ProjectService
+    public let sessions: SessionSupervisor
+    public let notifications: NotificationService
+    public let tickets: TicketService
+    public let config: ServerConfig
+    /// When the server started (for health uptime).
+    public let startedAt: Date
+
+    /// Wires the services over `store` and `panes`.
+    public init(store: Store, panes: any PaneDriver, config: ServerConfig, clock: ServerClock = .system) {
+        self.store = store
+        self.panes = panes
+        self.config = config
+        self.clock = clock
+        let bus = EventBus()
+        self.bus = bus
+        startedAt = clock.now()
+        projects = ProjectService(store: store, panes: panes, clock: clock)
+        let notifications = NotificationService(store: store, bus: bus, clock: clock)
+        self.notifications = notifications
+        sessions = SessionSupervisor(
+            store: store, panes: panes, bus: bus, notifications: notifications, clock: clock, config: config)
+        tickets = TicketService(store: store, bus: bus, notifications: notifications, clock: clock)
+    }
+
+    /// Adopts surviving sessions and starts polling.
+    public func start() async throws {
+        try await sessions.adoptRunningSessions()
+        await sessions.startPolling()
+    }
+
+    /// Stops polling (tmux sessions keep running).
+    public func shutdown() async {
+        await sessions.stopPolling()
+    }
+}

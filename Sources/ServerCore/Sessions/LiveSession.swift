@@ -1,0 +1,19 @@
+// The in-memory state of a session the supervisor tracks: its pane, output ring buffer and
+// last capture. Sessions not in this registry have no /output and empty bufferLines, as upstream.
+
+/// In-memory state of a tracked session.
+struct LiveSession: Sendable {
+    var id: String
+    var paneId: String
+    var projectId: String
+    var ticketId: String?
+    var buffer: [String] = []
+    var lastCaptureHash: Int?
+    var lastCapture: [String] = []
+
+    /// Appends a snapshot to the ring buffer, trimming to `limit` lines.
+    mutating func append(_ lines: [String], limit: Int) {
+        buffer.append(contentsOf: lines)
+        if buffer.count > limit { buffer.removeFirst(buffer.count - limit) }
+    }
+}

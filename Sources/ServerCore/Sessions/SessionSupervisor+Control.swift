@@ -1,0 +1,80 @@
+// Input to sessions (text, tmux key names, raw bytes), output snapshots, focus and rename.
+import Foundation
+import GRDB
+
+extension SessionSupervisor {
+    /// The reason input cannot be delivered to `record`, nil if it can.
+    private func inputBlocker(_ record: SessionRecord) -> String? {
+        if record.status != "running" { return "Session is not running (status: \(record.status))" }
+        if !record.hasRealPane {
+            return "Session does not have a valid tmux pane. It may have been created externally."
+        }
+        return nil
+    }
+
+    private func deliverable(_ id: String) throws -> SessionRecord {
+        let record = try SessionQueries(store: store).record(id)
+        if let reason = inputBlocker(record) {
+            throw ServerError.badRequest("Failed to send input to session \(id): \(reason)")
+        }
+        return record
+    }
+
+    /// Types `text` followed by Enter (HTTP `/input`, WS `session:input`).
+    public func sendInput(_ id: String, text: String) async throws {
+        let record = try deliverable(id)
+        do { try await panes.sendLiteral(record.paneId, text: text, enter: true) } catch {
+            throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
+        }
+    }
+
+    /// Sends tmux key names split on spaces (HTTP `/keys`).
+    public func sendKeyNames(_ id: String, keys: String) async throws {
+        let record = try deliverable(id)
+        let names = keys.split(separator: " ").map(String.init)
+        do { try await panes.sendKeyNames(record.paneId, keys: names) } catch {
+            throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
+        }
+    }
+
+    /// Sends raw bytes (WS `session:keys`).
+    public func sendRawKeys(_ id: String, keys: String) async throws {
+        let record = try deliverable(id)
+        do { try await panes.sendBytes(record.paneId, bytes: Array(keys.utf8)) } catch {
+            throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
+        }
+    }
+
+    /// The last `lines` lines of the in-memory buffer; 404 when the session is not tracked.
+    public func output(_ id: String, lines: Int) throws -> [String] {
+        guard let session = live[id] else { throw ServerError.notFound("Session not found: \(id)") }
+        return Array(session.buffer.suffix(lines))
+    }
+
+    /// The last 100 buffered lines for `subscribed`, empty when not tracked.
+    public func bufferLines(_ id: String) -> [String] {
+        Array(live[id]?.buffer.suffix(100) ?? [])
+    }
+
+    /// Selects and zooms the session's pane; returns the pane id.
+    public func focus(_ id: String) async throws -> String {
+        guard let record = try? SessionQueries(store: store).record(id) else {
+            throw ServerError.notFound("Session not found")
+        }
+        guard record.hasRealPane else { throw ServerError.badRequest("Session has no tmux pane") }
+        do { try await panes.selectAndZoom(record.paneId) } catch {
+            throw ServerError.internalError("Failed to select pane")
+        }
+        return record.paneId
+    }
+
+    /// Renames the session (pane_name and the tmux pane title).
+    public func rename(_ id: String, name: String) async throws {
+        var record = try SessionQueries(store: store).record(id)
+        record.paneName = name
+        record.updatedAt = clock.now()
+        let updated = record
+        try await store.db.write { try updated.update($0) }
+        if record.hasRealPane, record.status == "running" { try? await panes.setTitle(record.paneId, title: name) }
+    }
+}

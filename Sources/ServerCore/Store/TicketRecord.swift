@@ -1,0 +1,40 @@
+// A row of the `tickets` table.
+import Foundation
+import GRDB
+
+/// A ticket synced from a markdown file (or an adhoc ticket).
+public struct TicketRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "tickets"
+    public var id: String
+    public var projectId: String
+    public var externalId: String?
+    public var title: String
+    public var state: String
+    public var filePath: String
+    public var isAdhoc: Bool
+    public var isExplore: Bool
+    public var rejectionFeedback: String?
+    public var startedAt: Date?
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, state
+        case projectId = "project_id", externalId = "external_id", filePath = "file_path"
+        case isAdhoc = "is_adhoc", isExplore = "is_explore", rejectionFeedback = "rejection_feedback"
+        case startedAt = "started_at", completedAt = "completed_at"
+        case createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    /// The prefix the upstream computes: `ADHOC` for adhoc or id-less tickets, else the leading `[A-Z]+` before `-`.
+    public var prefix: String {
+        guard !isAdhoc, let ext = externalId else { return "ADHOC" }
+        let letters = ext.prefix { $0.isASCII && $0.isUppercase }
+        guard !letters.isEmpty, ext.dropFirst(letters.count).first == "-" else { return "ADHOC" }
+        return String(letters)
+    }
+
+    /// True for tickets whose file disappeared (`DELETED:` external id).
+    public var isDeleted: Bool { externalId?.hasPrefix("DELETED:") ?? false }
+}

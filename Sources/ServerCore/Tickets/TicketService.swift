@@ -1,0 +1,135 @@
+// Tickets: sync from markdown files, list with the upstream filters and ordering, prefixes,
+// details with content, adhoc creation and history. Transitions live in TicketService+Transitions.
+import Foundation
+import GRDB
+
+/// Reads and syncs tickets.
+public final class TicketService: Sendable {
+    let store: Store
+    let bus: EventBus
+    let notifications: NotificationService
+    let clock: ServerClock
+
+    /// A ticket service.
+    public init(store: Store, bus: EventBus, notifications: NotificationService, clock: ServerClock) {
+        self.store = store
+        self.bus = bus
+        self.notifications = notifications
+        self.clock = clock
+    }
+
+    func project(_ id: String) throws -> ProjectRecord {
+        guard let p = try store.db.read({ try ProjectRecord.fetchOne($0, key: id) }) else {
+            throw ServerError.notFound("Project not found: \(id)")
+        }
+        return p
+    }
+
+    /// The ticket or `notFound("Ticket not found: <id>")`.
+    public func get(_ id: String) throws -> TicketRecord {
+        guard let t = try store.db.read({ try TicketRecord.fetchOne($0, key: id) }) else {
+            throw ServerError.notFound("Ticket not found: \(id)")
+        }
+        return t
+    }
+
+    /// The ticket's markdown content.
+    public func content(_ ticket: TicketRecord) throws -> String {
+        TicketFiles(repoPath: try project(ticket.projectId).repoPath).content(ticket.filePath)
+    }
+
+    /// Rescans the project's ticket folder: new files create tickets, changed titles update, missing files soft-delete.
+    @discardableResult
+    public func sync(projectId: String) throws -> TicketSyncResult {
+        let p = try project(projectId)
+        var result = TicketSyncResult()
+        let files: [TicketFile]
+        do { files = try TicketFiles(repoPath: p.repoPath).scan(ticketsPath: p.ticketsPath) } catch {
+            result.errors.append("\(error)")
+            return result
+        }
+        let now = clock.now()
+        try store.db.write { db in
+            let existing = try TicketRecord.filter(Column("project_id") == projectId && Column("is_adhoc") == false)
+                .fetchAll(db)
+            var byExt = Dictionary(existing.compactMap { t in t.externalId.map { ($0, t) } }) { a, _ in a }
+            for f in files {
+                if var t = byExt.removeValue(forKey: f.externalId) {
+                    guard t.title != f.title || t.filePath != f.relativePath else { continue }
+                    t.title = f.title
+                    t.filePath = f.relativePath
+                    t.updatedAt = now
+                    try t.update(db)
+                    result.updated += 1
+                } else {
+                    try Self.newTicket(projectId, f, now).insert(db)
+                    result.created += 1
+                }
+            }
+            for var t in byExt.values where !t.isDeleted {
+                t.externalId = "DELETED:\(t.externalId ?? "")"
+                t.updatedAt = now
+                try t.update(db)
+                result.deleted += 1
+            }
+        }
+        return result
+    }
+
+    static func newTicket(_ projectId: String, _ f: TicketFile, _ now: Date) -> TicketRecord {
+        TicketRecord(
+            id: UUID().uuidString.lowercased(), projectId: projectId, externalId: f.externalId, title: f.title,
+            state: "backlog", filePath: f.relativePath, isAdhoc: false, isExplore: false, rejectionFeedback: nil,
+            startedAt: nil, completedAt: nil, createdAt: now, updatedAt: now)
+    }
+
+    /// One page of the project's tickets.
+    public func list(projectId: String, query: TicketQuery) throws -> Page<TicketRecord> {
+        _ = try project(projectId)
+        if query.sync { try sync(projectId: projectId) }
+        let now = clock.now()
+        return try store.db.read { db in
+            let request = TicketListRequest(projectId: projectId, query: query, now: now).request()
+            let total = try request.fetchCount(db)
+            let items = try request.limit(query.limit, offset: (query.page - 1) * query.limit).fetchAll(db)
+            return Page(items: items, page: query.page, limit: query.limit, total: total)
+        }
+    }
+
+    /// The sorted unique prefixes of the project's live tickets.
+    public func prefixes(projectId: String) throws -> [String] {
+        _ = try project(projectId)
+        let tickets = try store.db.read { try TicketRecord.filter(Column("project_id") == projectId).fetchAll($0) }
+        return Set(tickets.filter { !$0.isDeleted }.map(\.prefix)).sorted()
+    }
+
+    /// The ticket's transitions, oldest first.
+    public func history(_ id: String) throws -> [TicketHistoryRecord] {
+        _ = try get(id)
+        return try store.db.read {
+            try TicketHistoryRecord.filter(Column("ticket_id") == id).order(Column("created_at"), Column("rowid"))
+                .fetchAll($0)
+        }
+    }
+
+    /// Creates an adhoc ticket file `<tickets_path>/adhoc/<slug>.md` and its row.
+    public func createAdhoc(projectId: String, title: String, slug: String, isExplore: Bool) throws -> TicketRecord {
+        let p = try project(projectId)
+        let base = p.ticketsPath.hasSuffix("/") ? p.ticketsPath : p.ticketsPath + "/"
+        let rel = "\(base)adhoc/\(slug).md"
+        let exists = try store.db.read {
+            try TicketRecord.filter(Column("project_id") == projectId && Column("file_path") == rel).fetchCount($0)
+        }
+        if exists > 0 { throw ServerError.conflict("Ticket with slug '\(slug)' already exists") }
+        do { try TicketFiles(repoPath: p.repoPath).create(rel, content: "# \(title)\n\n") } catch ServerError
+            .conflict
+        { throw ServerError.conflict("Ticket with slug '\(slug)' already exists") }
+        let now = clock.now()
+        let t = TicketRecord(
+            id: UUID().uuidString.lowercased(), projectId: projectId, externalId: nil, title: title,
+            state: "backlog", filePath: rel, isAdhoc: true, isExplore: isExplore, rejectionFeedback: nil,
+            startedAt: nil, completedAt: nil, createdAt: now, updatedAt: now)
+        try store.db.write { try t.insert($0) }
+        return t
+    }
+}

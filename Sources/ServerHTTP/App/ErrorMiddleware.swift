@@ -1,0 +1,48 @@
+// Turns thrown errors into the upstream's JSON error bodies: ServerError → its status, unknown
+// routes → 404 {"error":"Not found"}, oversized bodies → 413, anything else → 500.
+import HTTPTypes
+import Hummingbird
+import Logging
+import ServerCore
+
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError {
+            return HTTPResponses.from(error)
+        } catch let error as HTTPError {
+            switch error.status {
+            case .notFound: return HTTPResponses.error("Not found", status: .notFound)
+            case .contentTooLarge: return HTTPResponses.error("Request body too large", status: .contentTooLarge)
+            case .badRequest: return HTTPResponses.error("Invalid JSON body", status: .badRequest)
+            default: return HTTPResponses.error(error.body ?? "Error", status: error.status)
+            }
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            return HTTPResponses.error("Internal server error", status: .internalServerError)
+        }
+    }
+}
+
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let policy: AuthPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        let path = request.uri.path
+        guard path.hasPrefix("/api"), path != "/api/health" else { return try await next(request, context) }
+        let key = HTTPField.Name("X-API-Key").map { request.headers[values: $0] } ?? []
+        let presented = key.count == 1 ? key[0] : (key.isEmpty ? nil : key.joined(separator: ", "))
+        guard policy.allows(isLoopback: Loopback.isLoopback(context.remoteAddress), presented: presented) else {
+            return HTTPResponses.json(
+                .object([("error", .string("Unauthorized")), ("message", .string("Missing or invalid API key"))]),
+                status: .unauthorized)
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,38 @@
+// Adhoc tickets: POST /api/projects/:projectId/adhoc-tickets and GET/PUT ticket content.
+import Foundation
+import Hummingbird
+import ServerCore
+
+struct AdhocRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.post("/api/projects/:id/adhoc-tickets") { request, context in
+            let id = try IDCheck.param(context, message: "Invalid project ID format")
+            var body = try await JSONBody.read(request)
+            let title = body.string("title", min: 3, max: 100, required: true)
+            let slug = body.string("slug", min: 3, max: 50, required: true)
+            let explore = body.bool("isExplore") ?? false
+            if let slug, !Self.isSlug(slug) {
+                body.fail("slug", "Slug must be lowercase alphanumeric with hyphens")
+            }
+            try body.check()
+            let t = try services.tickets.createAdhoc(
+                projectId: id, title: title ?? "", slug: slug ?? "", isExplore: explore)
+            return HTTPResponses.json(Wire.adhocTicket(t), status: .created)
+        }
+        router.get("/api/tickets/:id/content") { _, context in
+            let t = try services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
+            return HTTPResponses.json(
+                .object([
+                    ("ticket_id", .string(t.id)), ("file_path", .string(t.filePath)),
+                    ("content", .string(try services.tickets.content(t))),
+                ]))
+        }
+    }
+
+    static func isSlug(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.allSatisfy { p in !p.isEmpty && p.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) } }
+    }
+}

@@ -1,0 +1,39 @@
+// /api/hooks: Claude Code hook events (always 200 {"received":true}) and the hooks health.
+import Hummingbird
+import ServerCore
+
+struct HookRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.post("/api/hooks/claude") { request, _ in
+            let body = (try? await JSONBody.read(request)) ?? JSONBody(fields: [:])
+            var warning: String?
+            if let event = Self.event(body) { warning = await services.handleHook(event) }
+            var pairs: [(String, WireJSON)] = [("received", .bool(true))]
+            if let warning { pairs.append(("warning", .string(warning))) }
+            return HTTPResponses.json(.object(pairs))
+        }
+        router.post("/api/hooks/session-start") { _, _ in
+            HTTPResponses.json(.object([("received", .bool(true))]))
+        }
+        router.get("/api/hooks/health") { _, _ in
+            let watched = await services.sessions.liveIds().count
+            return HTTPResponses.json(
+                .object([
+                    ("status", .string("ok")), ("detectorRunning", .bool(true)), ("watchedSessions", .int(watched)),
+                ]))
+        }
+    }
+
+    static func event(_ body: JSONBody) -> HookEvent? {
+        func s(_ key: String) -> String? {
+            if case .string(let v)? = body.fields[key] { return v }
+            return nil
+        }
+        guard let name = s("hook_event_name") ?? s("event") else { return nil }
+        return HookEvent(
+            eventName: name, claudeSessionId: s("session_id"), claudepmSessionId: s("claudepm_session_id"),
+            cwd: s("cwd"), transcriptPath: s("transcript_path"), notificationType: s("notification_type") ?? s("matcher"))
+    }
+}

@@ -1,0 +1,109 @@
+// /api/sessions and POST /api/projects/:id/sessions: list, get, start, stop, input, keys, output,
+// focus, rename.
+import Hummingbird
+import ServerCore
+
+struct SessionRoutes {
+    let services: ServerServices
+    static let badId = "Invalid session ID format"
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.get("/api/sessions") { request, _ in try await list(request) }
+        router.get("/api/sessions/:id") { _, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            return HTTPResponses.json(Wire.sessionView(try await services.sessions.view(id)))
+        }
+        router.post("/api/projects/:id/sessions") { request, context in try await start(request, context) }
+        router.post("/api/sessions/:id/stop") { request, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            var body = try await JSONBody.read(request)
+            let force = body.bool("force") ?? false
+            try body.check()
+            try await services.sessions.stop(id, force: force)
+            return HTTPResponses.message("Session stopped successfully")
+        }
+        router.post("/api/sessions/:id/input") { request, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            var body = try await JSONBody.read(request)
+            let text = body.string("input", min: 1, max: 100_000, required: true, tooLong: "Input too long")
+            try body.check()
+            try await services.sessions.sendInput(id, text: text ?? "")
+            return HTTPResponses.message("Input sent successfully")
+        }
+        router.post("/api/sessions/:id/keys") { request, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            var body = try await JSONBody.read(request)
+            let keys = body.string("keys", min: 1, max: 100, required: true, tooLong: "Keys string too long")
+            try body.check()
+            try await services.sessions.sendKeyNames(id, keys: keys ?? "")
+            return HTTPResponses.message("Keys sent via tmux")
+        }
+        registerViews(on: router)
+    }
+
+    private func registerViews(on router: Router<ServerRequestContext>) {
+        router.get("/api/sessions/:id/output") { request, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            var q = Query(request)
+            let lines = q.int("lines", 1...10_000, default: 100) ?? 100
+            try q.check()
+            let output = try await services.sessions.output(id, lines: lines)
+            return HTTPResponses.json(
+                .object([
+                    ("session_id", .string(id)), ("lines", .array(output.map { .string($0) })),
+                    ("total_lines", .int(output.count)),
+                ]))
+        }
+        router.post("/api/sessions/:id/focus") { _, context in try await focus(context) }
+        router.patch("/api/sessions/:id/rename") { request, context in
+            let id = try IDCheck.param(context, message: Self.badId)
+            var body = try await JSONBody.read(request)
+            let name = body.string("name", min: 1, max: 100, required: true, tooLong: "Name too long")
+            try body.check()
+            try await services.sessions.rename(id, name: name ?? "")
+            return HTTPResponses.message("Session renamed to '\(name ?? "")'")
+        }
+    }
+
+    private func list(_ request: Request) async throws -> Response {
+        var q = Query(request)
+        let projectId = q.string("project_id")
+        let status = q.oneOf("status", ["running", "paused", "completed", "error"])
+        if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
+        try q.check()
+        let views = try await services.sessions.list(projectId: projectId?.lowercased(), status: status)
+        return HTTPResponses.json(.array(views.map(Wire.sessionView)))
+    }
+
+    private func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let projectId = try IDCheck.param(context, message: "Invalid project ID format")
+        var body = try await JSONBody.read(request)
+        var input = StartSessionInput()
+        input.initialPrompt = body.string("initial_prompt", min: 1, max: 10_000, required: false)
+        input.cwd = body.string("cwd", max: 500, required: false)
+        input.ticketId = body.string("ticket_id", max: 100, required: false)
+        if let t = input.ticketId, !t.isEmpty, !IDCheck.isUUID(t) { body.fail("ticket_id", "Invalid uuid") }
+        try body.check()
+        input.ticketId = input.ticketId?.lowercased()
+        let session = try await services.sessions.start(projectId: projectId, input: input)
+        return HTTPResponses.json(.object(Wire.session(session)), status: .created)
+    }
+
+    private func focus(_ context: ServerRequestContext) async throws -> Response {
+        let id = try IDCheck.param(context, message: Self.badId)
+        do {
+            let pane = try await services.sessions.focus(id)
+            return HTTPResponses.json(
+                .object([
+                    ("session_id", .string(id)), ("pane_id", .string(pane)),
+                    ("message", .string("Pane focused and zoomed")),
+                ]))
+        } catch ServerError.badRequest {
+            return HTTPResponses.json(
+                .object([
+                    ("error", .string("Session has no tmux pane")),
+                    ("message", .string("Session may not have been started yet")),
+                ]), status: .badRequest)
+        }
+    }
+}

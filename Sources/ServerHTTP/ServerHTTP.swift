@@ -1,1 +1,0 @@
-// ServerHTTP: module placeholder until its issue lands. See docs/architecture.md.

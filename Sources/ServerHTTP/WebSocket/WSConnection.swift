@@ -1,0 +1,57 @@
+// One WebSocket connection as the hub sees it: an id, direct writes for replies and PTY output,
+// and a bounded queue for broadcast events. Backpressure policy: PTY output is never dropped (the
+// writer awaits, so the PTY reader pauses and tmux slows down); broadcast events to a client that
+// does not keep up are dropped oldest-first beyond 256 queued messages.
+import Foundation
+import HummingbirdWebSocket
+import Synchronization
+
+/// A connected WebSocket client.
+final class WSConnection: Sendable {
+    let id = UUID()
+    let outbound: WebSocketOutboundWriter
+    private let events: AsyncStream<String>.Continuation
+    private let drain: Task<Void, Never>
+    private let flags = Mutex<(hasPTY: Bool, closed: Bool)>((false, false))
+
+    init(outbound: WebSocketOutboundWriter) {
+        self.outbound = outbound
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        events = continuation
+        drain = Task {
+            for await text in stream { try? await outbound.write(.text(text)) }
+        }
+    }
+
+    /// Writes a reply now (awaits the socket).
+    func send(_ text: String) async {
+        guard !isClosed else { return }
+        try? await outbound.write(.text(text))
+    }
+
+    /// Queues a broadcast event (dropped oldest-first when the client is slow).
+    func enqueue(_ text: String) {
+        guard !isClosed else { return }
+        events.yield(text)
+    }
+
+    /// Whether a PTY is attached (such connections get no `session:output`).
+    var hasPTY: Bool {
+        get { flags.withLock { $0.hasPTY } }
+        set { flags.withLock { $0.hasPTY = newValue } }
+    }
+
+    var isClosed: Bool { flags.withLock { $0.closed } }
+
+    /// Stops the event queue.
+    func finish() {
+        flags.withLock { $0.closed = true }
+        events.finish()
+        drain.cancel()
+    }
+
+    /// Closes the socket with `code` and `reason`.
+    func close(code: UInt16, reason: String) async {
+        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+    }
+}
