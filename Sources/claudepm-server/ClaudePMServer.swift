@@ -1,4 +1,10 @@
+// The `claudepm-server` command: parses options, opens the store, starts the HTTP/WebSocket
+// server, prints `listening on URL` as its first stdout line, and shuts down on SIGTERM/SIGINT.
 import ArgumentParser
+import Foundation
+import Logging
+import ServerCore
+import ServerHTTP
 
 /// The `claudepm-server` command: a Claude PM–compatible server for Linux.
 @main
@@ -7,9 +13,44 @@ struct ClaudePMServer: AsyncParsableCommand {
         commandName: "claudepm-server",
         abstract: "A Claude PM–compatible server: real tmux sessions, SQLite, one port for HTTP and WebSocket.",
         discussion: """
+            Sessions are tmux panes; the server re-adopts them after a restart. The API key comes from
+            the API_KEY environment variable (at least 32 characters) or --api-key-file (mode 0600), never
+            from the command line. Loopback clients are trusted unless --no-trust-loopback.
+
             Examples:
-              claudepm-server                    serve on 127.0.0.1:4847
-              claudepm-server --demo             throwaway demo with four scripted sessions
+              claudepm-server                                serve on 127.0.0.1:4847
+              claudepm-server --host 0.0.0.0 --api-key-file ~/.config/claudepm/key
+              claudepm-server --tls-cert cert.pem --tls-key key.pem
+              claudepm-server --demo --port 0                throwaway demo on a free port
+              API_KEY=$(openssl rand -hex 32) claudepm-server --no-trust-loopback
             """
     )
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 4847
+    @Option(help: "Data directory (default: $XDG_DATA_HOME/claudepm-server).") var dataDir: String?
+    @Option(help: "File holding the API key (must be mode 0600).") var apiKeyFile: String?
+    @Flag(help: "Require the API key from loopback clients too.") var noTrustLoopback = false
+    @Option(help: "PEM certificate chain for https/wss.") var tlsCert: String?
+    @Option(help: "PEM private key for https/wss.") var tlsKey: String?
+    @Option(help: "Write logs to this file instead of stderr.") var logFile: String?
+    @Option(help: "tmux socket name (-L) to use instead of the default server.") var tmuxSocket: String?
+    @Option(help: "Command run in new session panes.") var command = "claude"
+    @Flag(help: "Run a throwaway demo: own data dir and tmux server, a demo project, four sessions.") var demo = false
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+    }
+
+    func run() async throws {
+        let logger = try LogSetup.make(file: logFile)
+        let apiKey: String?
+        do { apiKey = try APIKeyLoader.load(file: apiKeyFile) } catch {
+            FileHandle.standardError.write(Data("claudepm-server: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let runner = ServerRunner(command: self, apiKey: apiKey, logger: logger)
+        try await runner.run()
+    }
 }

@@ -1,0 +1,56 @@
+// Building the Hummingbird application: HTTP routes with error + auth middleware, the WebSocket
+// router (any path), frame limits, optional TLS.
+import ClaudePMProtocol
+import Foundation
+import HummingbirdCore
+import Hummingbird
+import HummingbirdTLS
+import HummingbirdWebSocket
+import NIOCore
+import NIOSSL
+import ServerCore
+
+extension ClaudePMHTTPServer {
+    typealias AppFactory = (AsyncStream<Int>.Continuation) -> Application<RouterResponder<ServerRequestContext>>
+
+    func makeApplication() throws -> AppFactory {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: AuthMiddleware(policy: options.auth))
+        registerRoutes(router)
+        let wsRouter = Router(context: ServerWSContext.self)
+        WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys).register(on: wsRouter)
+        let wsConfig = WebSocketServerConfiguration(
+            maxFrameSize: WSLimits.maxPayload, autoPing: .enabled(timePeriod: .seconds(30)))
+        var server: HTTPServerBuilder = .http1WebSocketUpgrade(webSocketRouter: wsRouter, configuration: wsConfig)
+        if let cert = options.tlsCertPath, let key = options.tlsKeyPath {
+            server = try .tls(server, tlsConfiguration: try Self.tlsConfiguration(cert: cert, key: key))
+        }
+        let configuration = ApplicationConfiguration(
+            address: .hostname(options.host, port: options.port), serverName: nil)
+        let logger = logger
+        let built = server
+        return { continuation in
+            Application(
+                router: router, server: built, configuration: configuration,
+                onServerRunning: { channel in
+                    continuation.yield(channel.localAddress?.port ?? 0)
+                }, logger: logger)
+        }
+    }
+
+    private func registerRoutes(_ router: Router<ServerRequestContext>) {
+        HealthRoutes(services: services, tmuxAvailable: true).register(on: router)
+        ProjectRoutes(services: services).register(on: router)
+        SessionRoutes(services: services).register(on: router)
+        TicketRoutes(services: services).register(on: router)
+        NotificationRoutes(services: services).register(on: router)
+        HookRoutes(services: services).register(on: router)
+    }
+
+    static func tlsConfiguration(cert: String, key: String) throws -> TLSConfiguration {
+        let chain = try NIOSSLCertificate.fromPEMFile(cert).map { NIOSSLCertificateSource.certificate($0) }
+        let privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(privateKey))
+    }
+}

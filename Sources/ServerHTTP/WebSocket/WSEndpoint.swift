@@ -1,0 +1,58 @@
+// The WebSocket endpoint (any path, as upstream): auth after the upgrade (close 4001),
+// `agent:snapshot` first, then messages up to 64 KiB (larger → close 1009) until the socket closes.
+import ClaudePMProtocol
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServerCore
+
+struct WSEndpoint: Sendable {
+    let services: ServerServices
+    let hub: WSHub
+    let policy: AuthPolicy
+    let ptys: PTYLauncher
+
+    func register(on router: Router<ServerWSContext>) {
+        router.ws("/") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+            try await run(inbound, outbound, context)
+        }
+        router.ws("**") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+            try await run(inbound, outbound, context)
+        }
+    }
+
+    private func run(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
+        _ context: WebSocketRouterContext<ServerWSContext>
+    ) async throws {
+        let key = context.request.uri.queryParameters["apiKey"].map(String.init)
+        let local = Loopback.isLoopback(context.requestContext.remoteAddress)
+        guard policy.allows(isLoopback: local, presented: key) else {
+            try await outbound.close(.init(codeNumber: 4001), reason: "Unauthorized: Invalid or missing API key")
+            return
+        }
+        let connection = WSConnection(outbound: outbound)
+        let handler = WSHandler(connection: connection, hub: hub, services: services, ptys: ptys)
+        hub.add(connection)
+        defer {
+            hub.remove(connection)
+            connection.finish()
+        }
+        await connection.send(Wire.message("agent:snapshot", [("agents", .array([]))]))
+        do {
+            for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {
+                switch message {
+                case .text(let text): await handler.receive(Data(text.utf8))
+                case .binary(let buffer): await handler.receive(Data(buffer.readableBytesView))
+                }
+            }
+        } catch {
+            // Closing codes (1009 for an oversized message) come from rethrowing the stream's error.
+            await handler.close()
+            throw error
+        }
+        await handler.close()
+    }
+}

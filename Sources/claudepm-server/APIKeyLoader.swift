@@ -1,0 +1,28 @@
+// Loads the API key: env API_KEY (≥ 32 characters, as upstream) or a 0600 key file. Never from argv.
+import Foundation
+
+enum APIKeyLoader {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func load(file: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> String?
+    {
+        if let file { return try fromFile(file) }
+        guard let key = environment["API_KEY"], !key.isEmpty else { return nil }
+        guard key.count >= 32 else { throw Failure(description: "API_KEY must be at least 32 characters") }
+        return key
+    }
+
+    private static func fromFile(_ path: String) throws -> String {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+        guard mode & 0o077 == 0 else {
+            throw Failure(description: "\(path) must not be readable by group or others (chmod 600)")
+        }
+        let key = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard key.count >= 32 else { throw Failure(description: "the API key in \(path) must be at least 32 characters") }
+        return key
+    }
+}

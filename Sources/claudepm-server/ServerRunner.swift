@@ -1,0 +1,65 @@
+// Runs the server: data directory, tmux, services, HTTP; the demo setup; signal handling.
+import Dispatch
+import Foundation
+import Logging
+import ServerCore
+import ServerHTTP
+
+struct ServerRunner {
+    let command: ClaudePMServer
+    let apiKey: String?
+    let logger: Logger
+
+    func run() async throws {
+        let demo = command.demo ? try DemoEnvironment.create() : nil
+        let dataDir = demo?.dataDir ?? URL(fileURLWithPath: command.dataDir ?? Self.defaultDataDir())
+        let tmux = Tmux(socketName: demo?.tmuxSocket ?? command.tmuxSocket)
+        let store = try Store(directory: dataDir)
+        var config = ServerConfig(defaultCommand: [demo?.agentPath ?? command.command])
+        config.paneEnvironment = demo?.paneEnvironment ?? [:]
+        let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
+        try await services.start()
+        let options = ServerOptions(
+            host: command.host, port: command.port,
+            auth: AuthPolicy(apiKey: apiKey, trustLoopback: !command.noTrustLoopback),
+            tlsCertPath: command.tlsCert, tlsKeyPath: command.tlsKey)
+        let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
+        let port = try await server.start()
+        let host = command.host == "0.0.0.0" ? "127.0.0.1" : command.host
+        let base = "\(options.scheme)://\(host):\(port)"
+        await services.sessions.setHookURL("\(base)/api/hooks/claude")
+        FileHandle.standardOutput.write(Data("listening on \(base)\n".utf8))
+        logger.info("listening", metadata: ["url": "\(base)", "data": "\(dataDir.path)"])
+        if let demo { try await demo.populate(services: services, tmux: tmux, logger: logger) }
+        let signal = await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+        logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        await server.shutdown()
+        if let demo { await demo.tearDown(tmux: tmux) }
+    }
+
+    static func defaultDataDir() -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/claudepm-server" }
+        return (env["HOME"] ?? NSTemporaryDirectory()) + "/.local/share/claudepm-server"
+    }
+}
+
+/// Waits for the first of several signals.
+enum SignalWaiter {
+    static func wait(for signals: [Int32]) async -> Int32 {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        var sources: [any DispatchSourceSignal] = []
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { continuation.yield(sig) }
+            source.resume()
+            sources.append(source)
+        }
+        for await sig in stream {
+            sources.forEach { $0.cancel() }
+            return sig
+        }
+        return 0
+    }
+}
