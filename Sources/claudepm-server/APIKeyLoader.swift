@@ -6,7 +6,9 @@ enum APIKeyLoader {
         let description: String
     }
 
-    static func load(file: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    static func load(
+        file: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws
         -> String?
     {
         if let file { return try fromFile(file) }
@@ -22,7 +24,9 @@ enum APIKeyLoader {
             throw Failure(description: "\(path) must not be readable by group or others (chmod 600)")
         }
         let key = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard key.count >= 32 else { throw Failure(description: "the API key in \(path) must be at least 32 characters") }
+        guard key.count >= 32 else {
+            throw Failure(description: "the API key in \(path) must be at least 32 characters")
+        }
         return key
     }
 }

@@ -14,7 +14,8 @@ struct DemoEnvironment: Sendable {
     var paneEnvironment: [String: String] { ["CLAUDEPM_DEMO": "1"] }
 
     static func create() throws -> DemoEnvironment {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-demo-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "claudepm-demo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let agent = exe.deletingLastPathComponent().appendingPathComponent("claudepm-demo-agent").path
@@ -28,9 +29,12 @@ struct DemoEnvironment: Sendable {
         let project = try await services.projects.create(
             ProjectInput(name: "Demo Shop", repoPath: repoDir.path, tmuxSession: "claudepm-demo"))
         try DemoTickets.arrangeStates(services: services, projectId: project.id)
-        let prompts = ["Fix the checkout rounding bug", "Add dark mode", "Refactor the cart service", "Write release notes"]
+        let prompts = [
+            "Fix the checkout rounding bug", "Add dark mode", "Refactor the cart service", "Write release notes",
+        ]
         for prompt in prompts {
-            _ = try await services.sessions.start(projectId: project.id, input: StartSessionInput(initialPrompt: prompt))
+            _ = try await services.sessions.start(
+                projectId: project.id, input: StartSessionInput(initialPrompt: prompt))
         }
         logger.info("demo ready", metadata: ["project": "\(project.id)", "tmux": "\(tmuxSocket)"])
     }

@@ -21,7 +21,8 @@ enum DemoTickets {
         let dir = repo.appendingPathComponent("docs/jira-tickets")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for t in tickets {
-            let body = "# \(t.title)\n\n## Context\n\nDemo ticket for claudepm.\n\n## Acceptance\n\n- [ ] Done when tested\n"
+            let body =
+                "# \(t.title)\n\n## Context\n\nDemo ticket for claudepm.\n\n## Acceptance\n\n- [ ] Done when tested\n"
             try body.write(to: dir.appendingPathComponent(t.file), atomically: true, encoding: .utf8)
         }
     }
@@ -35,7 +36,8 @@ enum DemoTickets {
             guard let wanted = tickets.first(where: { $0.file.hasPrefix((ticket.externalId ?? "") + "-") })?.state,
                 wanted != ticket.state
             else { continue }
-            try services.tickets.transition(ticket.id, to: wanted, trigger: "manual", reason: "user_updated", force: true)
+            try services.tickets.transition(
+                ticket.id, to: wanted, trigger: "manual", reason: "user_updated", force: true)
         }
     }
 }

@@ -55,7 +55,9 @@ public final class NotificationService: Sendable {
 
     /// Creates or overwrites the notification keyed by `sessionId` (or `ticketId`), then broadcasts it.
     @discardableResult
-    public func upsert(type: String, message: String, sessionId: String?, ticketId: String?) throws
+    public func upsert(
+        type: String, message: String, sessionId: String?, ticketId: String?
+    ) throws
         -> NotificationRecord
     {
         let now = clock.now()

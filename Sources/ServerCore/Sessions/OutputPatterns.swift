@@ -26,7 +26,8 @@ enum OutputPatterns {
         let asks = tail.contains { line in
             line.hasSuffix("?") || questions.contains(where: line.lowercased().contains)
         }
-        return asks ? WaitingSignal(waiting: true, reason: "question") : WaitingSignal(waiting: false, reason: "unknown")
+        return asks
+            ? WaitingSignal(waiting: true, reason: "question") : WaitingSignal(waiting: false, reason: "unknown")
     }
 
     /// Removes CSI/OSC escape sequences.

@@ -26,7 +26,9 @@ public protocol PaneDriver: Sendable {
     /// True if the tmux session `name` exists.
     func hasSession(_ name: String) async -> Bool
     /// Creates a pane in `session` (and `window` if given) running `argv`; returns its `%N` id.
-    func createPane(session: String, window: String?, cwd: String, argv: [String], env: [String: String])
+    func createPane(
+        session: String, window: String?, cwd: String, argv: [String], env: [String: String]
+    )
         async throws -> String
     /// True if the pane exists and its process has not exited.
     func isPaneAlive(_ paneId: String) async -> Bool

@@ -125,7 +125,8 @@ public actor SessionSupervisor {
         if let prompt, !prompt.isEmpty {
             argv.append(prompt)
         } else if let ticket {
-            argv.append("Work on ticket \(ticket.externalId ?? ticket.title): read \(ticket.filePath) and implement it.")
+            argv.append(
+                "Work on ticket \(ticket.externalId ?? ticket.title): read \(ticket.filePath) and implement it.")
         }
         return argv
     }

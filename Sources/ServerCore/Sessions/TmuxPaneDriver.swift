@@ -13,7 +13,9 @@ public struct TmuxPaneDriver: PaneDriver {
 
     public func hasSession(_ name: String) async -> Bool { await tmux.hasSession(name) }
 
-    public func createPane(session: String, window: String?, cwd: String, argv: [String], env: [String: String])
+    public func createPane(
+        session: String, window: String?, cwd: String, argv: [String], env: [String: String]
+    )
         async throws -> String
     {
         try await tmux.newPane(session: session, cwd: cwd, command: argv, environment: env).id

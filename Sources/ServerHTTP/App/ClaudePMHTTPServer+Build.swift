@@ -2,8 +2,8 @@
 // router (any path), frame limits, optional TLS.
 import ClaudePMProtocol
 import Foundation
-import HummingbirdCore
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
 import NIOCore

@@ -3,14 +3,19 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import ServerCore
 
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         do {
             return try await next(request, context)
+        } catch is NIOTooManyBytesError {
+            return HTTPResponses.error("Request body too large", status: .contentTooLarge)
         } catch let error as ServerError {
             return HTTPResponses.from(error)
         } catch let error as HTTPError {
@@ -31,7 +36,9 @@ struct AuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let policy: AuthPolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         let path = request.uri.path

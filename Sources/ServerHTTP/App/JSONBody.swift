@@ -32,7 +32,9 @@ struct JSONBody {
     func check() throws { if !issues.isEmpty { throw ServerError.validation(issues) } }
 
     /// A string field with length bounds; nil when absent and optional.
-    mutating func string(_ key: String, min: Int = 0, max: Int, required: Bool, tooLong: String? = nil)
+    mutating func string(
+        _ key: String, min: Int = 0, max: Int, required: Bool, tooLong: String? = nil
+    )
         -> String?
     {
         guard let raw = fields[key], raw != .null else {

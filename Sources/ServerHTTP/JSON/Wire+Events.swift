@@ -45,7 +45,8 @@ extension Wire {
 
     static func output(_ id: String, _ lines: [String]) -> String {
         message(
-            "session:output", [("sessionId", .string(id)), ("lines", .array(lines.map { .string($0) })), ("raw", .bool(true))]
+            "session:output",
+            [("sessionId", .string(id)), ("lines", .array(lines.map { .string($0) })), ("raw", .bool(true))]
         )
     }
 

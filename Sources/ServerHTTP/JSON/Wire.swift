@@ -32,7 +32,8 @@ enum Wire {
         ])
     }
 
-    static func session(_ s: SessionRecord, paneCommand: String? = nil, paneCwd: String? = nil) -> [(String, WireJSON)] {
+    static func session(_ s: SessionRecord, paneCommand: String? = nil, paneCwd: String? = nil) -> [(String, WireJSON)]
+    {
         [
             ("id", .string(s.id)), ("project_id", .string(s.projectId)), ("ticket_id", .string(s.ticketId)),
             ("type", .string(s.type)), ("status", .string(s.status)), ("source", .string(s.source)),
@@ -51,7 +52,9 @@ enum Wire {
                 .object([("id", .string(t.id)), ("external_id", .string(t.externalId)), ("title", .string(t.title))])
             } ?? .null
         return .object(
-            session(v.session, paneCommand: v.paneCommand, paneCwd: v.paneCwd) + [("project", project), ("ticket", ticket)]
+            session(v.session, paneCommand: v.paneCommand, paneCwd: v.paneCwd) + [
+                ("project", project), ("ticket", ticket),
+            ]
         )
     }
 
@@ -91,7 +94,9 @@ enum Wire {
 
     static func notification(_ v: NotificationView) -> WireJSON {
         let session: WireJSON =
-            v.session.map { .object([("id", .string($0.id)), ("type", .string($0.type)), ("status", .string($0.status))]) }
+            v.session.map {
+                .object([("id", .string($0.id)), ("type", .string($0.type)), ("status", .string($0.status))])
+            }
             ?? .null
         let ticket: WireJSON =
             v.ticket.map {

@@ -34,6 +34,7 @@ struct HookRoutes {
         guard let name = s("hook_event_name") ?? s("event") else { return nil }
         return HookEvent(
             eventName: name, claudeSessionId: s("session_id"), claudepmSessionId: s("claudepm_session_id"),
-            cwd: s("cwd"), transcriptPath: s("transcript_path"), notificationType: s("notification_type") ?? s("matcher"))
+            cwd: s("cwd"), transcriptPath: s("transcript_path"),
+            notificationType: s("notification_type") ?? s("matcher"))
     }
 }

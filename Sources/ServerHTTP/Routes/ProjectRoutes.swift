@@ -36,7 +36,8 @@ struct ProjectRoutes {
         let result = try services.projects.list(page: page, limit: limit)
         return HTTPResponses.json(
             .object([
-                ("data", .array(result.items.map { .object(Wire.project($0)) })), ("pagination", Wire.pagination(result)),
+                ("data", .array(result.items.map { .object(Wire.project($0)) })),
+                ("pagination", Wire.pagination(result)),
             ]))
     }
 

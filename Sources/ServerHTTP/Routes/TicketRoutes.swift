@@ -13,12 +13,14 @@ struct TicketRoutes {
             let page = try services.tickets.list(projectId: id, query: try TicketQueryParser.parse(request))
             return HTTPResponses.json(
                 .object([
-                    ("data", .array(page.items.map { .object(Wire.ticket($0)) })), ("pagination", Wire.pagination(page)),
+                    ("data", .array(page.items.map { .object(Wire.ticket($0)) })),
+                    ("pagination", Wire.pagination(page)),
                 ]))
         }
         router.get("/api/projects/:id/tickets/prefixes") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return HTTPResponses.json(.object([("data", .array(try services.tickets.prefixes(projectId: id).map { .string($0) }))]))
+            return HTTPResponses.json(
+                .object([("data", .array(try services.tickets.prefixes(projectId: id).map { .string($0) }))]))
         }
         router.post("/api/projects/:id/sync-tickets") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
@@ -31,7 +33,10 @@ struct TicketRoutes {
         }
         router.get("/api/tickets/:id") { _, context in
             let t = try services.tickets.get(try IDCheck.param(context, message: Self.badTicket))
-            let detail = Wire.ticket(t) + [("content", .string(try services.tickets.content(t))), ("project_id", .string(t.projectId))]
+            let detail =
+                Wire.ticket(t) + [
+                    ("content", .string(try services.tickets.content(t))), ("project_id", .string(t.projectId)),
+                ]
             return HTTPResponses.json(.object(detail))
         }
         router.patch("/api/tickets/:id") { request, context in
@@ -60,7 +65,8 @@ struct TicketRoutes {
             return HTTPResponses.json(.object([("ticket", .object(Wire.ticket(ticket))), ("session", session)]))
         }
         router.post("/api/tickets/:id/approve") { _, context in
-            HTTPResponses.json(Wire.transition(try await services.approveTicket(try IDCheck.param(context, message: Self.badTicket))))
+            HTTPResponses.json(
+                Wire.transition(try await services.approveTicket(try IDCheck.param(context, message: Self.badTicket))))
         }
         router.post("/api/tickets/:id/reject") { request, context in
             let id = try IDCheck.param(context, message: Self.badTicket)

@@ -15,10 +15,14 @@ struct WSEndpoint: Sendable {
     let ptys: PTYLauncher
 
     func register(on router: Router<ServerWSContext>) {
-        router.ws("/") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+        router.ws("/") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
             try await run(inbound, outbound, context)
         }
-        router.ws("**") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+        router.ws("**") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
             try await run(inbound, outbound, context)
         }
     }

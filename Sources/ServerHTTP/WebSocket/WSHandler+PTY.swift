@@ -16,11 +16,15 @@ struct AttachedPTY: Sendable {
 extension WSHandler {
     func attach(_ requestedId: String, cols: Int, rows: Int, readOnly: Bool) async {
         let id = requestedId.lowercased()
-        if let pty { return await sendError(WSError.ptyAlreadyAttached(connection: connectionId, session: pty.sessionId)) }
+        if let pty {
+            return await sendError(WSError.ptyAlreadyAttached(connection: connectionId, session: pty.sessionId))
+        }
         guard let session = try? SessionQueries(store: services.store).record(id) else {
             return await sendError(WSError.sessionNotFound(id))
         }
-        guard session.hasRealPane else { return await sendError(WSError.ptyInvalidPane(sessionId: id, paneId: session.paneId)) }
+        guard session.hasRealPane else {
+            return await sendError(WSError.ptyInvalidPane(sessionId: id, paneId: session.paneId))
+        }
         guard let project = try? services.projects.get(session.projectId) else {
             return await sendError(WSError.sessionNotFound(id))
         }
@@ -29,7 +33,8 @@ extension WSHandler {
         }
         let process: PTYProcess
         do {
-            process = try ptys.spawn(paneId: session.paneId, session: project.tmuxSession, cols: cols, rows: rows, readOnly: readOnly)
+            process = try ptys.spawn(
+                paneId: session.paneId, session: project.tmuxSession, cols: cols, rows: rows, readOnly: readOnly)
         } catch {
             return await sendError(WSError.ptyAttachFailed("\(error)"))
         }
@@ -51,7 +56,8 @@ extension WSHandler {
                     Wire.message("pty:output", [("sessionId", .string(sessionId)), ("data", .string(text))]))
             }
             let code = await process.waitForExit()
-            await connection.send(Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(Int(code)))]))
+            await connection.send(
+                Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(Int(code)))]))
             await self?.ptyEnded(process)
         }
     }

@@ -1,0 +1,83 @@
+// Hooks drive waiting detection and notifications; notification list, count, delete.
+import Foundation
+import Testing
+
+@testable import ServerHTTP
+
+@Suite("Hooks and notifications")
+struct NotificationHookTests {
+    @Test func hookWaitingCreatesNotificationAndEvent() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject(name: "Hooky")
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
+                _ = try await ws.inbox.next("subscribed")
+                let hook =
+                    #"{"hook_event_name":"Notification","notification_type":"permission_prompt","claudepm_session_id":"\#(id)"}"#
+                let reply = try await s.request("POST", "/api/hooks/claude", body: hook)
+                #expect(reply.json?["received"]?.boolValue == true)
+                let waiting = try await ws.inbox.next("session:waiting")
+                #expect(waiting["payload"]?["waiting"]?.boolValue == true)
+                #expect(waiting["payload"]?["reason"]?.stringValue == "permission_prompt")
+                #expect(waiting["payload"]?["detectedBy"]?.stringValue == "hook")
+                let note = try await ws.inbox.next("notification")
+                #expect(note["payload"]?["title"]?.stringValue == "Input Required")
+                #expect(note["payload"]?["body"]?.stringValue == "Hooky session: permission_prompt")
+                let stop = #"{"hook_event_name":"Stop","claudepm_session_id":"\#(id)"}"#
+                _ = try await s.request("POST", "/api/hooks/claude", body: stop)
+                let cleared = try await ws.inbox.next("session:waiting")
+                #expect(cleared["payload"]?["waiting"]?.boolValue == false)
+            }
+            #expect(try await s.request("GET", "/api/notifications/count").json?["count"]?.intValue == 0)
+        }
+    }
+
+    @Test func notificationListAndDelete() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            // Let the shell's first screen settle, so no output change clears the waiting state.
+            #expect(
+                try await eventually {
+                    (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
+                })
+            try await Task.sleep(for: .seconds(1))
+            let hook = #"{"hook_event_name":"Notification","notification_type":"idle_prompt","cwd":"\#(s.repo.path)"}"#
+            _ = try await s.request("POST", "/api/hooks/claude", body: hook)
+            let list = try await s.request("GET", "/api/notifications")
+            let item = try #require(list.json?["data"]?[0])
+            #expect(item["type"]?.stringValue == "waiting_input")
+            #expect(item["session"]?["id"]?.stringValue == id)
+            #expect(item["ticket"] == .null)
+            #expect(list.json?["count"]?.intValue == 1)
+            let nid = try #require(item["id"]?.stringValue)
+            #expect(try await s.request("DELETE", "/api/notifications/\(nid)").json?["success"]?.boolValue == true)
+            #expect(try await s.request("DELETE", "/api/notifications/\(nid)").status == 404)
+            #expect(try await s.request("DELETE", "/api/notifications/garbage").status == 400)
+            #expect(try await s.request("DELETE", "/api/notifications").json?["dismissed"]?.intValue == 0)
+            let unmatched = try await s.request(
+                "POST", "/api/hooks/claude", body: #"{"hook_event_name":"Stop","cwd":"/elsewhere"}"#)
+            #expect(unmatched.status == 200)
+            #expect(try await s.request("POST", "/api/hooks/claude", body: "not json").status == 200)
+        }
+    }
+
+    @Test func outputPatternDetectsPermissionPrompt() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
+                _ = try await ws.inbox.next("subscribed")
+                _ = try await s.request(
+                    "POST", "/api/sessions/\(id)/input", body: #"{"input":"printf 'Do you want to %s?\\n' proceed"}"#)
+                let waiting = try await ws.inbox.next("session:waiting", within: 15)
+                #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
+                #expect(waiting["payload"]?["reason"]?.stringValue == "permission_prompt")
+                let output = ws.inbox.all.first { $0["type"]?.stringValue == "session:output" }
+                #expect(output?["payload"]?["raw"]?.boolValue == true)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// PTY attach with a real shell (attach, output, resize, detach, exit, read-only) and session
+// re-adoption after a server restart.
+import Foundation
+import Testing
+
+@testable import ServerHTTP
+
+@Suite("PTY and restart")
+struct PTYAndRestartTests {
+    @Test func attachTypeResizeDetach() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("pty:attach", #"{"sessionId":"\#(id)","cols":100,"rows":30}"#)
+                let attached = try await ws.inbox.next("pty:attached")
+                #expect(attached["payload"]?["cols"]?.intValue == 100)
+                try await ws.send("pty:attach", #"{"sessionId":"\#(id)"}"#)
+                #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "PTY_ALREADY_ATTACHED")
+                try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size; echo pty-$((6*7))\r"}"#)
+                #expect(try await eventually { Self.output(ws).contains("pty-42") })
+                try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":90,"rows":20}"#)
+                try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size\r"}"#)
+                #expect(try await eventually { Self.output(ws).contains("19 90") })
+                try await ws.send("pty:selectPane", #"{"sessionId":"\#(id)"}"#)
+                try await ws.send("pty:detach", #"{"sessionId":"\#(id)"}"#)
+                _ = try await ws.inbox.next("pty:detached")
+                _ = try await ws.inbox.next("pty:exit")
+            }
+            #expect(try await s.request("GET", "/api/sessions/\(id)").json?["status"]?.stringValue == "running")
+        }
+    }
+
+    @Test func readOnlyAttachIgnoresInputAndInvalidPane() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("pty:attach", #"{"sessionId":"\#(id)","cols":40,"rows":10,"readOnly":true}"#)
+                _ = try await ws.inbox.next("pty:attached")
+                try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"echo typed-$((1+1))\r"}"#)
+                try await Task.sleep(for: .seconds(1))
+                let out = try await s.request("GET", "/api/sessions/\(id)/output")
+                #expect(out.json?["lines"]?.arrayValue?.contains { $0.stringValue == "typed-2" } == false)
+            }
+            let pane = try #require(try await s.request("GET", "/api/sessions/\(id)").json?["pane_id"]?.stringValue)
+            try await s.tmux.killPane(pane)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("pty:attach", #"{"sessionId":"\#(id)"}"#)
+                #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "PTY_ATTACH_FAILED")
+            }
+        }
+    }
+
+    @Test func sessionSurvivesRestart() async throws {
+        let first = try await TestServer.start()
+        let project = try await first.createProject()
+        let id = try await first.startSession(project: project)
+        await first.stop()
+        let second = try await TestServer.start(root: first.root, socket: first.tmux.socketName)
+        let session = try await second.request("GET", "/api/sessions/\(id)")
+        #expect(session.json?["status"]?.stringValue == "running")
+        #expect(
+            try await eventually {
+                try await second.request("GET", "/api/sessions/\(id)/output").status == 200
+            })
+        #expect(
+            try await second.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo after-restart"}"#)
+                .status == 200)
+        #expect(
+            try await eventually {
+                let out = try await second.request("GET", "/api/sessions/\(id)/output")
+                return out.json?["lines"]?.arrayValue?.contains { $0.stringValue == "after-restart" } == true
+            })
+        await second.cleanup()
+    }
+
+    static func output(_ ws: WSTestConnection) -> String {
+        ws.inbox.all.filter { $0["type"]?.stringValue == "pty:output" }
+            .compactMap { $0["payload"]?["data"]?.stringValue }.joined()
+    }
+}

@@ -1,0 +1,120 @@
+// WebSocket protocol: snapshot, ping, validation errors, subscribe/input/keys, rate and size limits.
+import Foundation
+import Testing
+import WSClient
+
+@testable import ServerHTTP
+
+@Suite("WebSocket")
+struct WebSocketTests {
+    @Test func snapshotPingAndErrors() async throws {
+        try await TestServer.with { s in
+            try await withWS(s.wsURL + "any/path") { ws in
+                let snapshot = try await ws.inbox.next("agent:snapshot")
+                #expect(snapshot["payload"]?["agents"] == .array([]))
+                try await ws.send(#"{"type":"ping"}"#)
+                #expect(try await ws.inbox.next("pong")["payload"]?["timestamp"]?.stringValue?.hasSuffix("Z") == true)
+                try await ws.send("{nope")
+                #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "PARSE_ERROR")
+                try await ws.send("pty:resize", #"{"sessionId":"\#(UUID().uuidString)","cols":"80","rows":24}"#)
+                let invalid = try await ws.inbox.next("error")
+                #expect(invalid["payload"]?["code"]?.stringValue == "INVALID_MESSAGE")
+                #expect(invalid["payload"]?["details"]?["issues"]?.arrayValue?.isEmpty == false)
+                let unknown = UUID().uuidString.lowercased()
+                try await ws.send("session:subscribe", #"{"sessionId":"\#(unknown)"}"#)
+                #expect(
+                    try await ws.inbox.next("error")["payload"]?["message"]?.stringValue
+                        == "Session not found: \(unknown)")
+                try await ws.send("session:unsubscribe", #"{"sessionId":"\#(unknown)"}"#)
+                _ = try await ws.inbox.next("unsubscribed")
+                try await ws.send("session:input", #"{"sessionId":"\#(unknown)","text":"x"}"#)
+                #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "NOT_SUBSCRIBED")
+                try await ws.send("pty:data", #"{"sessionId":"\#(unknown)","data":"x"}"#)
+                #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "PTY_NOT_ATTACHED")
+            }
+        }
+    }
+
+    @Test func subscribeInputKeysAndStatus() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
+                #expect(try await ws.inbox.next("subscribed")["payload"]?["sessionId"]?.stringValue == id)
+                try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"echo ws-input-ok"}"#)
+                try await ws.send("session:keys", #"{"sessionId":"\#(id)","keys":"echo raw-keys-ok\r"}"#)
+                var sawBoth = false
+                for _ in 0..<40 where !sawBoth {
+                    let out = try await ws.inbox.next("session:output")
+                    let lines = out["payload"]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    sawBoth = lines.contains("ws-input-ok") && lines.contains("raw-keys-ok")
+                }
+                #expect(sawBoth)
+                _ = try await s.request("POST", "/api/sessions/\(id)/stop", body: #"{"force":true}"#)
+                let status = try await ws.inbox.next("session:status")
+                #expect(status["payload"]?["previousStatus"]?.stringValue == "running")
+                #expect(status["payload"]?["newStatus"]?.stringValue == "completed")
+                try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"late"}"#)
+                let failed = try await ws.inbox.next("error")
+                #expect(failed["payload"]?["code"]?.stringValue == "INPUT_FAILED")
+            }
+        }
+    }
+
+    @Test func ticketStateBroadcast() async throws {
+        try await TestServer.with { s in
+            try TicketTests.writeTickets(s)
+            let project = try await s.createProject()
+            let id = try #require(
+                try await s.request("GET", "/api/projects/\(project)/tickets").json?["data"]?[0]?["id"]?.stringValue)
+            try await withWS(s.wsURL) { ws in
+                _ = try await ws.inbox.next("agent:snapshot")
+                _ = try await s.request("PATCH", "/api/tickets/\(id)", body: #"{"state":"done"}"#)
+                let event = try await ws.inbox.next("ticket:state")
+                #expect(event["payload"]?["newState"]?.stringValue == "done")
+                #expect(event["payload"]?["trigger"]?.stringValue == "manual")
+                #expect(event["payload"]?["feedback"] == nil)
+            }
+        }
+    }
+
+    @Test func rateLimitKeepsSocketOpen() async throws {
+        try await TestServer.with { s in
+            try await withWS(s.wsURL) { ws in
+                for _ in 0..<105 { try await ws.send(#"{"type":"ping"}"#) }
+                let limited = try await ws.inbox.next("error")
+                #expect(limited["payload"]?["code"]?.stringValue == "RATE_LIMITED")
+                #expect(limited["payload"]?["message"]?.stringValue == "Too many messages, please slow down")
+                try await Task.sleep(for: .milliseconds(300))
+                let pongs = ws.inbox.all.filter { $0["type"]?.stringValue == "pong" }.count
+                let errors = ws.inbox.all.filter { $0["type"]?.stringValue == "error" }.count
+                #expect(pongs == 100)
+                #expect(errors == 5)
+            }
+        }
+    }
+
+    @Test func oversizedMessageClosesWith1009() async throws {
+        try await TestServer.with { s in
+            let close = try await withWS(s.wsURL) { ws in
+                _ = try await ws.inbox.next("agent:snapshot")
+                try await ws.send(String(repeating: "x", count: 70_000))
+                try await ws.inbox.waitClosed()
+            }
+            #expect(close?.closeCode == .messageTooLarge)
+        }
+    }
+
+    @Test func shutdownClosesWith1001() async throws {
+        let s = try await TestServer.start()
+        let close = try await withWS(s.wsURL) { ws in
+            _ = try await ws.inbox.next("agent:snapshot")
+            Task { await s.stop() }
+            try await ws.inbox.waitClosed()
+        }
+        #expect(close?.closeCode == .goingAway)
+        #expect(close?.reason == "Server shutting down")
+        await s.cleanup()
+    }
+}
