@@ -45,6 +45,10 @@ struct NotificationHookTests {
             try await Task.sleep(for: .seconds(1))
             let hook = #"{"hook_event_name":"Notification","notification_type":"idle_prompt","cwd":"\#(s.repo.path)"}"#
             _ = try await s.request("POST", "/api/hooks/claude", body: hook)
+            #expect(
+                try await eventually {
+                    try await s.request("GET", "/api/notifications/count").json?["count"]?.intValue == 1
+                })
             let list = try await s.request("GET", "/api/notifications")
             let item = try #require(list.json?["data"]?[0])
             #expect(item["type"]?.stringValue == "waiting_input")

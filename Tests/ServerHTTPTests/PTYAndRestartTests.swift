@@ -20,8 +20,13 @@ struct PTYAndRestartTests {
                 try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size; echo pty-$((6*7))\r"}"#)
                 #expect(try await eventually { Self.output(ws).contains("pty-42") })
                 try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":90,"rows":20}"#)
-                try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size\r"}"#)
-                #expect(try await eventually { Self.output(ws).contains("19 90") })
+                #expect(
+                    try await eventually {
+                        try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size\r"}"#)
+                        try await Task.sleep(for: .milliseconds(400))
+                        let out = try await s.request("GET", "/api/sessions/\(id)/output")
+                        return out.json?["lines"]?.arrayValue?.contains { $0.stringValue == "19 90" } == true
+                    })
                 try await ws.send("pty:selectPane", #"{"sessionId":"\#(id)"}"#)
                 try await ws.send("pty:detach", #"{"sessionId":"\#(id)"}"#)
                 _ = try await ws.inbox.next("pty:detached")

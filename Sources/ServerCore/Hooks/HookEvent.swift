@@ -26,16 +26,4 @@ public struct HookEvent: Sendable, Equatable {
         self.notificationType = notificationType
     }
 
-    /// The waiting signal this event carries, nil if none.
-    var waitingSignal: (waiting: Bool, reason: String)? {
-        switch eventName {
-        case "Stop": return (false, "stopped")
-        case "Notification":
-            let type = notificationType ?? ""
-            if type.contains("permission_prompt") { return (true, "permission_prompt") }
-            if type.contains("idle_prompt") { return (true, "idle_prompt") }
-            return (true, "unknown")
-        default: return nil
-        }
-    }
 }

@@ -7,9 +7,9 @@ extension ServerServices {
     /// Handles a hook event; returns a warning when no session matched.
     @discardableResult
     public func handleHook(_ event: HookEvent) async -> String? {
-        guard let signal = event.waitingSignal else { return nil }
+        guard let name = event.eventName else { return nil }
         guard let sessionId = try? mapHook(event) else { return "No matching session found" }
-        await sessions.setWaiting(sessionId, waiting: signal.waiting, reason: signal.reason, detectedBy: "hook")
+        await sessions.hook(sessionId, HookSignal(eventName: name, notificationType: event.notificationType))
         return nil
     }
 

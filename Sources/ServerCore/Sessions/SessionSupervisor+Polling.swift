@@ -12,6 +12,7 @@ extension SessionSupervisor {
         for s in running where live[s.id] == nil {
             if s.hasRealPane, await panes.isPaneAlive(s.paneId) {
                 live[s.id] = LiveSession(id: s.id, paneId: s.paneId, projectId: s.projectId, ticketId: s.ticketId)
+                await detector.watch(s.id)
             } else if s.hasRealPane {
                 try markEnded(s.id, status: "completed", publish: false)
             }
@@ -22,6 +23,14 @@ extension SessionSupervisor {
     public func startPolling() {
         guard pollTask == nil else { return }
         let interval = config.pollInterval
+        let events = detector.events
+        detectorTask = Task { [weak self] in
+            for await event in events {
+                await self?.setWaiting(
+                    event.sessionId, waiting: event.waiting, reason: event.reason.rawValue,
+                    detectedBy: event.detectedBy.rawValue)
+            }
+        }
         pollTask = Task { [weak self] in
             while !Task.isCancelled {
                 await self?.pollOnce()
@@ -34,6 +43,8 @@ extension SessionSupervisor {
     public func stopPolling() {
         pollTask?.cancel()
         pollTask = nil
+        detectorTask?.cancel()
+        detectorTask = nil
     }
 
     /// One poll round over every tracked session.
@@ -57,6 +68,6 @@ extension SessionSupervisor {
         session.append(lines, limit: config.bufferLimit)
         live[id] = session
         bus.publish(.sessionOutput(sessionId: id, lines: lines))
-        await outputChanged(id, lines: lines)
+        await detector.output(id, text: lines.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,5 @@
-// Waiting state per session, fed by hooks and output patterns. Edge-triggered: an event and a
-// notification only when the boolean flips, as upstream.
+// Waiting state per session: the WaitingDetector (hooks + output patterns) emits edges; each edge
+// becomes a `session:waiting` event and a notification upsert (or its removal), as upstream.
 import Foundation
 
 extension SessionSupervisor {
@@ -22,10 +22,9 @@ extension SessionSupervisor {
     /// True if the session is currently waiting.
     public func isWaiting(_ id: String) -> Bool { waitingState[id] ?? false }
 
-    /// Called with every changed output snapshot.
-    func outputChanged(_ id: String, lines: [String]) async {
-        guard let signal = OutputPatterns.classify(lines) else { return }
-        await setWaiting(id, waiting: signal.waiting, reason: signal.reason, detectedBy: "output_pattern")
+    /// Feeds a hook signal to the waiting detector.
+    public func hook(_ id: String, _ signal: HookSignal) async {
+        await detector.hook(id, signal)
     }
 
     private func displayName(_ id: String) throws -> String {

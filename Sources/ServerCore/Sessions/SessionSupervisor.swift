@@ -14,6 +14,8 @@ public actor SessionSupervisor {
     var live: [String: LiveSession] = [:]
     var pollTask: Task<Void, Never>?
     var waitingState: [String: Bool] = [:]
+    let detector: WaitingDetector
+    var detectorTask: Task<Void, Never>?
 
     /// A supervisor over the given services.
     public init(
@@ -26,6 +28,7 @@ public actor SessionSupervisor {
         self.notifications = notifications
         self.clock = clock
         self.config = config
+        detector = WaitingDetector()
     }
 
     /// Sets the hook URL given to new panes (known once the server listens).
@@ -60,6 +63,7 @@ public actor SessionSupervisor {
             claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now)
         try await store.db.write { try record.insert($0) }
         live[id] = LiveSession(id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id)
+        await detector.watch(id)
         bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
         return record
     }
@@ -92,6 +96,8 @@ public actor SessionSupervisor {
         }
         live[id] = nil
         waitingState[id] = nil
+        let detector = detector
+        Task { await detector.unwatch(id) }
         try? notifications.clearWaiting(sessionId: id)
         if publish, let previous {
             bus.publish(.sessionStatus(sessionId: id, previous: previous, new: status, at: now))
