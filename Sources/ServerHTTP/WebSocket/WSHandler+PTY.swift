@@ -69,12 +69,13 @@ extension WSHandler {
     }
 
     func detach(_ id: String) async {
+        // `pty:detached` goes out before the process is killed, so it precedes `pty:exit` as upstream.
+        await send("pty:detached", [("sessionId", .string(id))])
         if let pty {
             pty.process.terminate()
             self.pty = nil
             connection.hasPTY = false
         }
-        await send("pty:detached", [("sessionId", .string(id))])
     }
 
     func ptyData(_ data: String) async {
