@@ -159,6 +159,13 @@ if wantsClient {
             ],
             swiftSettings: swift6
         ),
+        .executableTarget(
+            name: "claudepm-bench",
+            dependencies: [
+                "ClaudePMProtocol", "TerminalScreen", "CSupport", dep("ArgumentParser", "swift-argument-parser"),
+            ],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "ClientNetworkTests",
             dependencies: ["ClientNetwork", "ClientCore", "TestSupport"],

@@ -1,0 +1,64 @@
+// `claudepm-bench`: runs the benchmark scenarios against a real claudepm-server and, in the same
+// run, the same work through a local `tmux attach` client, and prints/writes the results table.
+// Scripts/bench builds it in release mode and calls it; see docs/performance.md.
+import ArgumentParser
+import Foundation
+
+/// The benchmark command line.
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "claudepm-bench",
+        abstract: "Benchmarks claudepm-server's PTY path and fan-out against direct tmux attach.",
+        subcommands: [RunCommand.self, GenerateANSICommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}
+
+/// `claudepm-bench generate-ansi`: writes the deterministic flood file.
+struct GenerateANSICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-ansi", abstract: "Write the deterministic mixed-ANSI flood file.")
+
+    @Option(help: "Approximate size in bytes.") var bytes = 50_000_000
+    @Option(help: "Output file.") var output: String
+
+    func run() throws {
+        var generator = ANSIGenerator()
+        try Data(generator.generate(bytes: bytes)).write(to: URL(fileURLWithPath: output))
+    }
+}
+
+/// `claudepm-bench run`: the scenarios.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the scenarios.")
+
+    @Option(help: "claudepm-server executable (omit to measure tmux only).") var serverBin: String?
+    @Flag(help: "A short run: fewer keys, rounds and clients, a 5 MB flood.") var quick = false
+    @Option(help: "Comma-separated scenarios: echo, flood, fanout.") var scenarios = "echo,flood,fanout"
+    @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
+    @Option(help: "The command line to record in the report.") var commandLine: String?
+
+    func run() async throws {
+        let loadBefore = Report.loadAverage()
+        let binary = serverBin.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        let environment = try await BenchEnvironment.create(serverBinary: binary)
+        var runner = ScenarioRunner(environment: environment, quick: quick)
+        if binary == nil { runner.notes.append("No claudepm-server executable given or found: tmux baselines only.") }
+        if let problem = environment.serverProblem { runner.notes.append(problem) }
+        let wanted = Set(scenarios.split(separator: ",").map(String.init))
+        for name in ["echo", "flood", "fanout"] where wanted.contains(name) {
+            await runner.run(name)
+        }
+        await environment.tearDown()
+        let command = commandLine ?? CommandLine.arguments.joined(separator: " ")
+        print(Report.table(runner.rows))
+        runner.notes.forEach { print("- \($0)") }
+        if let output {
+            let block = Report.block(
+                rows: runner.rows, command: command, notes: runner.notes, loadBefore: loadBefore,
+                loadAfter: Report.loadAverage())
+            try Report.write(block: block, to: output)
+        }
+    }
+}

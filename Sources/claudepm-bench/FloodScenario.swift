@@ -1,0 +1,45 @@
+// Output flood: `cat` of the generated mixed-ANSI file in an attached pane, timed from the Enter
+// key to the end marker being drawn on the client's screen. Reported as MB/s of file content.
+import Foundation
+import TerminalScreen
+
+/// Measures how fast a large output is drawn through one path.
+struct FloodScenario {
+    let environment: BenchEnvironment
+    let target: BenchTarget
+    let file: String
+    let fileBytes: Int
+
+    /// Writes the flood file of about `bytes` bytes and makes a shell pane for it.
+    static func prepare(_ environment: BenchEnvironment, bytes: Int) async throws -> FloodScenario {
+        var generator = ANSIGenerator()
+        let content = generator.generate(bytes: bytes)
+        let file = environment.root.appendingPathComponent("flood.ansi")
+        try Data(content).write(to: file)
+        let target = try await environment.newTarget()
+        return FloodScenario(environment: environment, target: target, file: file.path, fileBytes: content.count)
+    }
+
+    /// One run over `kind`; returns (MB/s, milliseconds, bytes the client received).
+    func run(_ kind: LinkKind) async throws -> (megabytesPerSecond: Double, milliseconds: Double, received: Int) {
+        let link = try await environment.openLink(kind, target)
+        let dog = watchdog(link, limit: .seconds(600))
+        defer { dog.cancel() }
+        let driver = ScreenDriver(link: link, rows: BenchEnvironment.rows, cols: BenchEnvironment.cols)
+        let marker = ANSIGenerator.endMarker
+        try await link.send(Array("clear\r".utf8))
+        try await driver.waitUntil("cleared prompt") {
+            $0.cursor.row == 0 && $0.cursor.col == 2 && $0.text(row: 0).hasPrefix("$")
+        }
+        guard !driver.anyRowStarts(with: marker) else { throw BenchError.setup("marker visible before the run") }
+        let before = driver.bytesFed
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await link.send(Array("cat \(file)\r".utf8))
+        try await driver.waitUntil("flood end marker") { _ in driver.anyRowStarts(with: marker) }
+        let elapsed = (clock.now - start).milliseconds
+        await link.close()
+        let rate = Double(fileBytes) / 1_000_000 / (elapsed / 1000)
+        return (rate, elapsed, driver.bytesFed - before)
+    }
+}

@@ -1,0 +1,57 @@
+// claudepm's path: one WebSocket to claudepm-server, `pty:attach`, keystrokes as `pty:data`,
+// screen bytes from `pty:output` decoded with the client's own protocol decoder on the socket's
+// reader thread (that cost is part of what a user feels, so it stays in the measurement).
+import ClaudePMProtocol
+import Foundation
+
+/// A PTY attached through claudepm-server.
+final class ServerPTYLink: TerminalLink {
+    let output: AsyncStream<[UInt8]>
+    private let sessionId: String
+    private let socket: MiniWebSocket
+
+    private init(output: AsyncStream<[UInt8]>, sessionId: String, socket: MiniWebSocket) {
+        self.output = output
+        self.sessionId = sessionId
+        self.socket = socket
+    }
+
+    /// Connects to the server on `port`, attaches to `sessionId` at `cols`×`rows` and returns once
+    /// `pty:attached` arrived.
+    static func open(port: Int, sessionId: String, cols: Int, rows: Int) async throws -> ServerPTYLink {
+        let (output, sink) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
+        let (control, controlSink) = AsyncStream.makeStream(of: String?.self)
+        let socket = try MiniWebSocket.connect(
+            port: port,
+            onMessage: { text in
+                switch try? ServerMessage.decode(Data(text.utf8)) {
+                case .ptyOutput(let payload)?: sink.yield(Array(payload.data.utf8))
+                case .ptyAttached?: controlSink.yield(nil)
+                case .error(let payload)?: controlSink.yield("\(payload)")
+                case .ptyExit?: sink.finish()
+                default: break
+                }
+            },
+            onEnd: {
+                sink.finish()
+                controlSink.finish()
+            })
+        let attach = ClientMessage.ptyAttach(sessionId: sessionId, cols: cols, rows: rows)
+        try socket.send(String(decoding: try attach.encoded(), as: UTF8.self))
+        for await event in control {
+            guard let failure = event else {
+                return ServerPTYLink(output: output, sessionId: sessionId, socket: socket)
+            }
+            socket.close()
+            throw BenchError.server("pty:attach failed: \(failure)")
+        }
+        throw BenchError.server("pty:attach: the connection ended before pty:attached")
+    }
+
+    func send(_ bytes: [UInt8]) async throws {
+        let message = ClientMessage.ptyData(sessionId: sessionId, data: String(decoding: bytes, as: UTF8.self))
+        try socket.send(String(decoding: try message.encoded(), as: UTF8.self))
+    }
+
+    func close() async { socket.close() }
+}

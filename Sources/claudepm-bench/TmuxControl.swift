@@ -1,0 +1,59 @@
+// tmux commands on the benchmark's own tmux server (`-L <socket>`), run with argv, never a shell.
+import Foundation
+
+/// Runs tmux commands against one socket.
+struct TmuxControl: Sendable {
+    let executable: String
+    let socketName: String
+
+    /// `-L <socket>` plus an empty config so user settings do not change the measurement.
+    var baseArguments: [String] { ["-L", socketName, "-f", "/dev/null"] }
+
+    /// Finds tmux in the usual places.
+    init(socketName: String) {
+        self.socketName = socketName
+        executable =
+            ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            } ?? "/usr/bin/tmux"
+    }
+
+    /// Runs one tmux command; returns its standard output, throws on a non-zero exit.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        // A file, not a pipe: the tmux server forked by the first command inherits stdout and would
+        // keep a pipe open forever.
+        let path = NSTemporaryDirectory() + "claudepm-bench-tmux-\(UUID().uuidString)"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw BenchError.setup("cannot create \(path)") }
+        defer { unlink(path) }
+        let devNull = open("/dev/null", O_WRONLY)
+        let pid = try Spawn.start([executable] + baseArguments + arguments, stdout: fd, stderr: devNull)
+        close(fd)
+        close(devNull)
+        let status = Spawn.wait(pid)
+        guard status == 0 else { throw BenchError.setup("tmux \(arguments.first ?? "") exited with \(status)") }
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Creates a detached `cols`×`rows` session running `command`; status line off.
+    func newSession(_ name: String, cwd: String, command: String, cols: Int, rows: Int) throws {
+        try run(["new-session", "-d", "-s", name, "-c", cwd, "-x", String(cols), "-y", String(rows), command])
+        try run(["set-option", "-g", "status", "off"])
+    }
+
+    /// A new window in `session` running `command`; returns its pane id.
+    func newPane(session: String, cwd: String, command: String) throws -> String {
+        try run(["new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "=\(session):", "-c", cwd, command])
+    }
+
+    /// Types `text` literally into `paneID`, then Enter.
+    func sendLine(_ paneID: String, _ text: String) throws {
+        try run(["send-keys", "-t", paneID, "-l", text])
+        try run(["send-keys", "-t", paneID, "Enter"])
+    }
+
+    /// Stops the tmux server.
+    func killServer() { _ = try? run(["kill-server"]) }
+}
