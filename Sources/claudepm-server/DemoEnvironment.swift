@@ -1,5 +1,7 @@
-// `--demo`: a throwaway data directory and tmux server, a demo project with realistic tickets and
-// four sessions running claudepm-demo-agent (found next to this executable). Removed on exit.
+// `--demo`: a throwaway data directory and tmux server, a demo project with DemoFixture's tickets
+// (all four states, several prefixes) and one claudepm-demo-agent session per in-progress ticket
+// (the agent is found next to this executable). Everything is removed on exit.
+import ClaudePMProtocol
 import Foundation
 import Logging
 import ServerCore
@@ -14,8 +16,8 @@ struct DemoEnvironment: Sendable {
     var paneEnvironment: [String: String] { ["CLAUDEPM_DEMO": "1"] }
 
     static func create() throws -> DemoEnvironment {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "claudepm-demo-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("claudepm-demo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let agent = exe.deletingLastPathComponent().appendingPathComponent("claudepm-demo-agent").path
@@ -23,20 +25,33 @@ struct DemoEnvironment: Sendable {
     }
 
     func populate(services: ServerServices, tmux: Tmux, logger: Logger) async throws {
-        try DemoTickets.write(into: repoDir)
+        try DemoFixture.write(to: repoDir)
         _ = try await tmux.newSession(
             name: "claudepm-demo", cwd: repoDir.path, command: nil, environment: [:], width: 160, height: 48)
         let project = try await services.projects.create(
-            ProjectInput(name: "Demo Shop", repoPath: repoDir.path, tmuxSession: "claudepm-demo"))
-        try DemoTickets.arrangeStates(services: services, projectId: project.id)
-        let prompts = [
-            "Fix the checkout rounding bug", "Add dark mode", "Refactor the cart service", "Write release notes",
-        ]
-        for prompt in prompts {
-            _ = try await services.sessions.start(
-                projectId: project.id, input: StartSessionInput(initialPrompt: prompt))
+            ProjectInput(name: "Customer Success Manager", repoPath: repoDir.path, tmuxSession: "claudepm-demo"))
+        let tickets = try arrangeStates(services: services, projectId: project.id)
+        for path in DemoFixture.sessionTickets {
+            guard let ticket = tickets.first(where: { $0.filePath == path }) else { continue }
+            _ = try await services.startTicket(ticket.id)
         }
         logger.info("demo ready", metadata: ["project": "\(project.id)", "tmux": "\(tmuxSocket)"])
+    }
+
+    private func arrangeStates(services: ServerServices, projectId: String) throws -> [TicketRecord] {
+        try services.tickets.sync(projectId: projectId)
+        var query = TicketQuery()
+        query.limit = 100
+        query.sync = false
+        let tickets = try services.tickets.list(projectId: projectId, query: query).items
+        for ticket in tickets {
+            guard let wanted = DemoFixture.initialStates[ticket.filePath]?.rawValue, wanted != ticket.state else {
+                continue
+            }
+            try services.tickets.transition(
+                ticket.id, to: wanted, trigger: "manual", reason: "user_updated", force: true)
+        }
+        return tickets
     }
 
     func tearDown(tmux: Tmux) async {

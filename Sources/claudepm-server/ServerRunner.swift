@@ -17,6 +17,7 @@ struct ServerRunner {
         let store = try Store(directory: dataDir)
         var config = ServerConfig(defaultCommand: [demo?.agentPath ?? command.command])
         config.paneEnvironment = demo?.paneEnvironment ?? [:]
+        if demo != nil { config.commandStyle = .demoAgent }
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
         try await services.start()
         let options = ServerOptions(

@@ -19,6 +19,17 @@ public struct ServerConfig: Sendable {
     public var bufferLimit: Int
     /// The server version reported by health.
     public var version: String
+    /// How a prompt or ticket reaches the command: `claude "<prompt>"`, or the demo agent's
+    /// `--ticket KEY --title TITLE` options.
+    public var commandStyle: CommandStyle = .claude
+
+    /// How session commands take their prompt.
+    public enum CommandStyle: Sendable {
+        /// The prompt is one trailing argument (Claude Code).
+        case claude
+        /// `claudepm-demo-agent --ticket KEY --title TITLE`.
+        case demoAgent
+    }
 
     /// Defaults matching the upstream server.
     public init(

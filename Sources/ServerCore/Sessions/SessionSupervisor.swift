@@ -128,6 +128,11 @@ public actor SessionSupervisor {
     private func command(for project: ProjectRecord, ticket: TicketRecord?, prompt: String?) -> [String] {
         var argv = config.defaultCommand
         if let custom = project.command, !custom.isEmpty { argv = [custom] }
+        if config.commandStyle == .demoAgent {
+            if let ticket { argv += ["--ticket", ticket.externalId ?? "ADHOC", "--title", ticket.title] }
+            if ticket == nil, let prompt, !prompt.isEmpty { argv += ["--title", prompt] }
+            return argv
+        }
         if let prompt, !prompt.isEmpty {
             argv.append(prompt)
         } else if let ticket {
