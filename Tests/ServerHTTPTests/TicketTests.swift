@@ -104,12 +104,28 @@ struct TicketTests {
             #expect(
                 FileManager.default.fileExists(
                     atPath: s.repo.appendingPathComponent("docs/jira-tickets/adhoc/quick-fix.md").path))
+            let adhocId = try #require(created.json?["id"]?.stringValue)
+            let put = try await s.request(
+                "PUT", "/api/tickets/\(adhocId)/content", body: ##"{"content":"# Renamed\n"}"##)
+            #expect(put.json?["content"]?.stringValue == "# Renamed\n")
+            let synced = try await s.request("POST", "/api/tickets/\(adhocId)/sync")
+            #expect(synced.json?["title"]?.stringValue == "Renamed")
+            #expect(
+                try await s.request("GET", "/api/tickets/\(adhocId)/content").json?["content"]?.stringValue
+                    == "# Renamed\n")
             let dup = try await s.request(
                 "POST", "/api/projects/\(project)/adhoc-tickets", body: #"{"title":"Quick fix","slug":"quick-fix"}"#)
             #expect(dup.status == 409)
             let evil = try await s.request(
                 "POST", "/api/projects/\(project)/adhoc-tickets", body: #"{"title":"Evil","slug":"../../x"}"#)
             #expect(evil.status == 400)
+            #expect(
+                try await s.request("DELETE", "/api/tickets/\(adhocId)").json?["message"]?.stringValue
+                    == "Ticket deleted successfully")
+            #expect(try await s.request("GET", "/api/tickets/\(adhocId)").status == 404)
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: s.repo.appendingPathComponent("docs/jira-tickets/adhoc/quick-fix.md").path))
             // A symlinked tickets folder pointing outside the repository is not followed.
             let outside = s.root.appendingPathComponent("outside")
             try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)

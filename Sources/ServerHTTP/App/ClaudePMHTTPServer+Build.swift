@@ -13,11 +13,11 @@ import ServerCore
 extension ClaudePMHTTPServer {
     typealias AppFactory = (AsyncStream<Int>.Continuation) -> Application<RouterResponder<ServerRequestContext>>
 
-    func makeApplication() throws -> AppFactory {
+    func makeApplication(tmuxAvailable: Bool) throws -> AppFactory {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AuthMiddleware(policy: options.auth))
-        registerRoutes(router)
+        registerRoutes(router, tmuxAvailable: tmuxAvailable)
         let wsRouter = Router(context: ServerWSContext.self)
         WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys).register(on: wsRouter)
         let wsConfig = WebSocketServerConfiguration(
@@ -39,8 +39,8 @@ extension ClaudePMHTTPServer {
         }
     }
 
-    private func registerRoutes(_ router: Router<ServerRequestContext>) {
-        HealthRoutes(services: services, tmuxAvailable: true).register(on: router)
+    private func registerRoutes(_ router: Router<ServerRequestContext>, tmuxAvailable: Bool) {
+        HealthRoutes(services: services, tmuxAvailable: tmuxAvailable).register(on: router)
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
         TicketRoutes(services: services).register(on: router)

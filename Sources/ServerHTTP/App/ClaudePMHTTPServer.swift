@@ -38,7 +38,7 @@ public final class ClaudePMHTTPServer: Sendable {
 
     /// Starts serving; returns the bound port once listening. Errors after start end the task.
     public func start() async throws -> Int {
-        let app = try makeApplication()
+        let app = try makeApplication(tmuxAvailable: await services.panes.isAvailable())
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             defer { continuation.finish() }

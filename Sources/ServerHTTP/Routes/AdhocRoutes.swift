@@ -21,6 +21,7 @@ struct AdhocRoutes {
                 projectId: id, title: title ?? "", slug: slug ?? "", isExplore: explore)
             return HTTPResponses.json(Wire.adhocTicket(t), status: .created)
         }
+        registerEdits(on: router)
         router.get("/api/tickets/:id/content") { _, context in
             let t = try services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
             return HTTPResponses.json(
@@ -28,6 +29,29 @@ struct AdhocRoutes {
                     ("ticket_id", .string(t.id)), ("file_path", .string(t.filePath)),
                     ("content", .string(try services.tickets.content(t))),
                 ]))
+        }
+    }
+
+    func registerEdits(on router: Router<ServerRequestContext>) {
+        router.put("/api/tickets/:id/content") { request, context in
+            let id = try IDCheck.param(context, message: "Invalid ticket ID format")
+            var body = try await JSONBody.read(request)
+            let content = body.string("content", max: 100_000, required: true)
+            try body.check()
+            let t = try services.tickets.writeContent(id, content: content ?? "")
+            return HTTPResponses.json(
+                .object([
+                    ("ticket_id", .string(t.id)), ("file_path", .string(t.filePath)),
+                    ("content", .string(content ?? "")),
+                ]))
+        }
+        router.post("/api/tickets/:id/sync") { _, context in
+            let t = try services.tickets.syncOne(try IDCheck.param(context, message: "Invalid ticket ID"))
+            return HTTPResponses.json(.object(Wire.ticket(t)))
+        }
+        router.delete("/api/tickets/:id") { _, context in
+            try services.tickets.delete(try IDCheck.param(context, message: "Invalid ticket ID format"))
+            return HTTPResponses.message("Ticket deleted successfully")
         }
     }
 
