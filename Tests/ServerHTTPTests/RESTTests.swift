@@ -133,6 +133,24 @@ struct RESTTests {
         }
     }
 
+    @Test func syncFindsDeadPanes() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let alive = try await s.startSession(project: project)
+            let dead = try await s.startSession(project: project)
+            let pane = try #require(try await s.request("GET", "/api/sessions/\(dead)").json?["pane_id"]?.stringValue)
+            try await s.tmux.killPane(pane)
+            let sync = try await s.request("POST", "/api/sessions/sync?project_id=\(project)")
+            let orphaned =
+                sync.json?["orphaned_sessions"]?.arrayValue?.compactMap { $0["session_id"]?.stringValue } ?? []
+            let live = sync.json?["alive_sessions"]?.arrayValue?.compactMap { $0["session_id"]?.stringValue } ?? []
+            // The poller may already have completed the dead session; either way it is not alive.
+            #expect(live == [alive])
+            #expect(orphaned.allSatisfy { $0 == dead })
+            #expect(try await s.request("GET", "/api/sessions/\(dead)").json?["status"]?.stringValue == "completed")
+        }
+    }
+
     @Test func paneDeathCompletesSession() async throws {
         try await TestServer.with { s in
             let project = try await s.createProject()

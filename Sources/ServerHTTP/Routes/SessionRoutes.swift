@@ -54,6 +54,7 @@ struct SessionRoutes {
                     ("total_lines", .int(output.count)),
                 ]))
         }
+        router.post("/api/sessions/sync") { request, _ in try await sync(request) }
         router.post("/api/sessions/:id/focus") { _, context in try await focus(context) }
         router.patch("/api/sessions/:id/rename") { request, context in
             let id = try IDCheck.param(context, message: Self.badId)
@@ -87,6 +88,26 @@ struct SessionRoutes {
         input.ticketId = input.ticketId?.lowercased()
         let session = try await services.sessions.start(projectId: projectId, input: input)
         return HTTPResponses.json(.object(Wire.session(session)), status: .created)
+    }
+
+    private func sync(_ request: Request) async throws -> Response {
+        var q = Query(request)
+        let projectId = q.string("project_id")
+        if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
+        try q.check()
+        let r = try await services.sessions.syncSessions(projectId: projectId?.lowercased())
+        let orphaned: [WireJSON] = r.orphaned.map {
+            .object([("session_id", .string($0.0)), ("pane_id", .string($0.1))])
+        }
+        let alive: [WireJSON] = r.alive.map {
+            .object([("session_id", .string($0.0)), ("pane_id", .string($0.1)), ("pane_title", .string($0.2))])
+        }
+        return HTTPResponses.json(
+            .object([
+                ("message", .string("Synced \(r.totalChecked) sessions")), ("orphaned_sessions", .array(orphaned)),
+                ("alive_sessions", .array(alive)), ("total_checked", .int(r.totalChecked)),
+                ("orphaned_count", .int(r.orphaned.count)),
+            ]))
     }
 
     private func focus(_ context: ServerRequestContext) async throws -> Response {

@@ -1,0 +1,39 @@
+// `POST /api/sessions/sync`: checks every running session's pane; dead ones become completed.
+import Foundation
+import GRDB
+
+/// The outcome of a session sync.
+public struct SessionSyncResult: Sendable, Equatable {
+    /// `(sessionId, paneId)` of sessions whose pane was gone.
+    public var orphaned: [(String, String)] = []
+    /// `(sessionId, paneId, paneTitle)` of sessions whose pane is alive.
+    public var alive: [(String, String, String)] = []
+    /// Running sessions checked.
+    public var totalChecked = 0
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.totalChecked == b.totalChecked && a.orphaned.map(\.0) == b.orphaned.map(\.0)
+            && a.alive.map(\.0) == b.alive.map(\.0)
+    }
+}
+
+extension SessionSupervisor {
+    /// Checks the running sessions (of one project, if given) against tmux.
+    public func syncSessions(projectId: String?) async throws -> SessionSyncResult {
+        let running = try await store.db.read { db in
+            var request = SessionRecord.filter(Column("status") == "running")
+            if let projectId { request = request.filter(Column("project_id") == projectId) }
+            return try request.fetchAll(db)
+        }
+        var result = SessionSyncResult(totalChecked: running.count)
+        for s in running where s.hasRealPane {
+            if let pane = await panes.paneSummary(s.paneId) {
+                result.alive.append((s.id, s.paneId, pane.title))
+            } else {
+                try markEnded(s.id, status: "completed", publish: true)
+                result.orphaned.append((s.id, s.paneId))
+            }
+        }
+        return result
+    }
+}
