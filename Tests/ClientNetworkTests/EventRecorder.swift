@@ -1,0 +1,73 @@
+// Collects what an EventSocket or PTYConnection reports, for polling assertions.
+
+import ClaudePMProtocol
+import ClientCore
+import ClientNetwork
+
+actor EventRecorder {
+    private(set) var statuses: [ConnectionStatus] = []
+    private(set) var snapshots: [ServerSnapshot] = []
+    private(set) var failures: [ClientNetworkError] = []
+    private(set) var messages: [ServerMessage] = []
+
+    func record(_ event: ClientEvent) {
+        switch event {
+        case .status(_, let status): statuses.append(status)
+        case .resynced(_, let snapshot): snapshots.append(snapshot)
+        case .failure(_, let error): failures.append(error)
+        case .message(_, let message): messages.append(message)
+        case .roundTrip: break
+        }
+    }
+
+    var latest: ConnectionStatus? { statuses.last }
+    var isConnected: Bool { statuses.last == .connected }
+    var connectedCount: Int { statuses.filter { $0 == .connected }.count }
+
+    func connected(snapshots count: Int) -> Bool { isConnected && snapshots.count >= count }
+    func reconnected(after count: Int) -> Bool { isConnected && connectedCount > count }
+
+    static func follow(_ socket: EventSocket) -> EventRecorder {
+        let recorder = EventRecorder()
+        Task {
+            for await event in socket.events { await recorder.record(event) }
+        }
+        return recorder
+    }
+}
+
+actor PTYRecorder {
+    private(set) var statuses: [PTYStatus] = []
+    private(set) var bytes: [UInt8] = []
+
+    func record(_ output: PTYConnection.Output) {
+        switch output {
+        case .status(let status): statuses.append(status)
+        case .bytes(let chunk): bytes += chunk
+        default: break
+        }
+    }
+
+    var attachedCount: Int {
+        statuses.filter { if case .attached = $0 { return true } else { return false } }.count
+    }
+
+    var isAttached: Bool {
+        if case .attached = statuses.last { return true }
+        return false
+    }
+
+    func attached(times: Int) -> Bool { isAttached && attachedCount >= times }
+
+    var sawReconnecting: Bool {
+        statuses.contains { if case .reconnecting = $0 { return true } else { return false } }
+    }
+
+    static func follow(_ connection: PTYConnection) -> PTYRecorder {
+        let recorder = PTYRecorder()
+        Task {
+            for await output in connection.output { await recorder.record(output) }
+        }
+        return recorder
+    }
+}

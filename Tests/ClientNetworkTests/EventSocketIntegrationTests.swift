@@ -1,0 +1,93 @@
+// The event socket against a real claudepm-server process: restarts, half-open links, bad keys.
+
+import ClaudePMProtocol
+import ClientCore
+import Foundation
+import Testing
+
+@testable import ClientNetwork
+
+@Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
+struct EventSocketIntegrationTests {
+    @Test func reconnectsAndResyncsAfterServerIsKilledAndRestarted() async throws {
+        let fixture = try await ServerFixture.make()
+        let socket = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { await recorder.connected(snapshots: 1) })
+        let before = try #require(await recorder.snapshots.first)
+        #expect(before.sessions.map(\.id).contains(fixture.sessionId))
+
+        fixture.server.killHard()
+        #expect(await eventually { if case .reconnecting = await recorder.latest { true } else { false } })
+        try fixture.server.start()
+
+        #expect(await eventually { await recorder.connected(snapshots: 2) })
+        let after = try #require(await recorder.snapshots.last)
+        #expect(Set(after.sessions.map(\.id)) == Set(before.sessions.map(\.id)))
+        #expect(after.projects.map(\.id) == before.projects.map(\.id))
+        #expect(after.tickets[fixture.projectId]?.map(\.id) == before.tickets[fixture.projectId]?.map(\.id))
+        #expect(await socket.machineSubscriptions.contains(fixture.sessionId))
+        await socket.shutdown()
+    }
+
+    @Test func silentLinkIsDetectedAsHalfOpenAndRecovered() async throws {
+        let fixture = try await ServerFixture.make()
+        let socket = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { await recorder.isConnected })
+        let connectedCount = await recorder.connectedCount
+
+        fixture.server.signal(SIGSTOP)
+        #expect(await eventually { if case .reconnecting = await recorder.latest { true } else { false } })
+        fixture.server.signal(SIGCONT)
+
+        #expect(
+            await eventually {
+                await recorder.reconnected(after: connectedCount)
+            })
+        await socket.shutdown()
+    }
+
+    @Test func wrongKeyStopsRetryingWithAClearMessage() async throws {
+        let key = String(repeating: "k", count: 40)
+        let dir = try TempDirectory()
+        let keyFile = dir.path + "/server.key"
+        try Data(key.utf8).write(to: URL(fileURLWithPath: keyFile))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile)
+        let server = try ServerProcess(extraArguments: ["--api-key-file", keyFile, "--no-trust-loopback"])
+        try server.start()
+        let wrong = "wrong-" + UUID().uuidString
+        let config = ServerConfig(name: "guarded", url: server.url)
+
+        let socket = EventSocket(
+            server: config, apiKey: APIKey(wrong), tls: nil, configuration: ServerFixture.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { if case .authFailed = await recorder.latest { true } else { false } })
+        let failure = await recorder.failures.first
+        #expect(failure?.description == "API key rejected by guarded")
+        let count = await recorder.statuses.count
+        try await Task.sleep(for: .seconds(2))
+        #expect(await recorder.statuses.count == count, "no more connection attempts after the key was rejected")
+
+        let rest = RESTClient(server: config, apiKey: APIKey(wrong), tls: nil)
+        do {
+            _ = try await rest.sessions()
+            Issue.record("a wrong key was accepted")
+        } catch {
+            #expect(error == .authRejected(server: "guarded"))
+            #expect(!error.description.contains(wrong))
+        }
+        let good = RESTClient(server: config, apiKey: APIKey(key), tls: nil)
+        #expect(try await good.sessions().isEmpty)
+        await socket.shutdown()
+    }
+}
+
+extension EventSocket {
+    var machineSubscriptions: Set<String> { machine.subscriptions }
+}

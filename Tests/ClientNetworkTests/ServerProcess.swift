@@ -1,0 +1,114 @@
+// A real claudepm-server child process for integration tests: own data directory, own tmux
+// socket, loopback port. It can be killed (SIGKILL), stopped (SIGSTOP/SIGCONT) and restarted on
+// the same port and data directory. Found next to the test bundle, or at $CLAUDEPM_SERVER_BINARY.
+
+import Foundation
+
+final class ServerProcess: @unchecked Sendable {
+    // @unchecked: a test owns its ServerProcess and drives it from one task at a time.
+    let directory: String
+    let tmuxSocket: String
+    private(set) var port: Int
+    private var process: Process?
+    private let extraArguments: [String]
+
+    static var binary: URL? {
+        if let path = ProcessInfo.processInfo.environment["CLAUDEPM_SERVER_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        let url = CLIRunner.executable("claudepm-server")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    static var isAvailable: Bool { binary != nil }
+
+    init(extraArguments: [String] = []) throws {
+        directory = FileManager.default.temporaryDirectory.path + "/claudepm-net-srv-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        tmuxSocket = "claudepm-test-" + UUID().uuidString.prefix(8).lowercased()
+        port = 0
+        self.extraArguments = extraArguments
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts (or restarts on the same port) and waits for the `listening on` line.
+    func start() throws {
+        guard let binary = Self.binary else { throw POSIXError(.ENOENT) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments =
+            ["--port", String(port), "--data-dir", directory + "/data", "--tmux-socket", tmuxSocket, "--command", "sh"]
+            + extraArguments
+        process.environment = [
+            "HOME": directory, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        self.process = process
+        let line = Self.firstLine(out.fileHandleForReading)
+        guard let range = line.range(of: "http"), let url = URL(string: String(line[range.lowerBound...])),
+            let port = url.port
+        else { throw POSIXError(.EPROTO) }
+        self.port = port
+        Thread.detachNewThread { while !out.fileHandleForReading.availableData.isEmpty {} }
+    }
+
+    private static func firstLine(_ handle: FileHandle) -> String {
+        var bytes: [UInt8] = []
+        while let byte = handle.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func signal(_ number: Int32) {
+        guard let process else { return }
+        kill(process.processIdentifier, number)
+    }
+
+    /// SIGKILL and wait.
+    func killHard() {
+        signal(SIGKILL)
+        process?.waitUntilExit()
+        process = nil
+    }
+
+    /// Runs tmux on this server's socket (posix_spawn + waitpid: no run loop needed).
+    @discardableResult func tmux(_ arguments: [String]) throws -> Int32 {
+        let argv = ["tmux", "-L", tmuxSocket] + arguments
+        var cArgs = argv.map { strdup($0) }
+        cArgs.append(nil)
+        defer { for pointer in cArgs { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, cArgs, environ) == 0 else { throw POSIXError(.ENOENT) }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return status
+    }
+
+    deinit {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGCONT)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// Polls `condition` until it holds or `seconds` pass; returns whether it held.
+func eventually(within seconds: Double = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(100))
+    }
+    return await condition()
+}
