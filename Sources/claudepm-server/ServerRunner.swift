@@ -29,9 +29,11 @@ struct ServerRunner {
         let host = command.host == "0.0.0.0" ? "127.0.0.1" : command.host
         let base = "\(options.scheme)://\(host):\(port)"
         await services.sessions.setHookURL("\(base)/api/hooks/claude")
+        // The demo is populated before the URL is announced, so a client that connects on the
+        // announcement sees the demo's sessions in its first fetch.
+        if let demo { try await demo.populate(services: services, tmux: tmux, logger: logger) }
         FileHandle.standardOutput.write(Data("listening on \(base)\n".utf8))
         logger.info("listening", metadata: ["url": "\(base)", "data": "\(dataDir.path)"])
-        if let demo { try await demo.populate(services: services, tmux: tmux, logger: logger) }
         let signal = await SignalWaiter.wait(for: [SIGINT, SIGTERM])
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         await server.shutdown()
