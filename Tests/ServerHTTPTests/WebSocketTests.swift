@@ -43,14 +43,9 @@ struct WebSocketTests {
                 try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
                 #expect(try await ws.inbox.next("subscribed")["payload"]?["sessionId"]?.stringValue == id)
                 try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"echo ws-input-ok"}"#)
+                #expect(try await eventually { Self.latestLines(ws).contains("ws-input-ok") })
                 try await ws.send("session:keys", #"{"sessionId":"\#(id)","keys":"echo raw-keys-ok\r"}"#)
-                var sawBoth = false
-                for _ in 0..<40 where !sawBoth {
-                    let out = try await ws.inbox.next("session:output")
-                    let lines = out["payload"]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                    sawBoth = lines.contains("ws-input-ok") && lines.contains("raw-keys-ok")
-                }
-                #expect(sawBoth)
+                #expect(try await eventually { Self.latestLines(ws).contains("raw-keys-ok") })
                 _ = try await s.request("POST", "/api/sessions/\(id)/stop", body: #"{"force":true}"#)
                 let status = try await ws.inbox.next("session:status")
                 #expect(status["payload"]?["previousStatus"]?.stringValue == "running")
@@ -60,6 +55,12 @@ struct WebSocketTests {
                 #expect(failed["payload"]?["code"]?.stringValue == "INPUT_FAILED")
             }
         }
+    }
+
+    /// The lines of the newest `session:output` snapshot received.
+    static func latestLines(_ ws: WSTestConnection) -> [String] {
+        let last = ws.inbox.all.last { $0["type"]?.stringValue == "session:output" }
+        return last?["payload"]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     @Test func ticketStateBroadcast() async throws {

@@ -35,6 +35,8 @@ struct WSEndpoint: Sendable {
         let local = Loopback.isLoopback(context.requestContext.remoteAddress)
         guard policy.allows(isLoopback: local, presented: key) else {
             try await outbound.close(.init(codeNumber: 4001), reason: "Unauthorized: Invalid or missing API key")
+            // Finish the close handshake: the stream ends when the client's close frame arrives.
+            for try await _ in inbound {}
             return
         }
         let connection = WSConnection(outbound: outbound)
