@@ -50,6 +50,11 @@ struct RunCommand: AsyncParsableCommand {
         for name in ["echo", "flood", "fanout"] where wanted.contains(name) {
             await runner.run(name)
         }
+        if environment.serverRestarts > 0 {
+            runner.notes.append(
+                "claudepm-server exited after PTY connections closed and was restarted "
+                    + "\(environment.serverRestarts) times (same port and data; it re-adopts its sessions).")
+        }
         await environment.tearDown()
         let command = commandLine ?? CommandLine.arguments.joined(separator: " ")
         print(Report.table(runner.rows))

@@ -16,7 +16,9 @@ final class BenchEnvironment {
 
     let root: URL
     let tmux: TmuxControl
-    let server: ServerFixture?
+    private(set) var server: ServerFixture?
+    /// How often the server had exited and was restarted before a PTY connection.
+    private(set) var serverRestarts = 0
     let projectId: String?
     /// Why the server path is missing, when a server binary was given but failed.
     private(set) var serverProblem: String?
@@ -71,7 +73,21 @@ final class BenchEnvironment {
             return try TmuxAttachLink.open(
                 tmux: tmux, session: Self.tmuxSession, paneID: target.paneID, cols: Self.cols, rows: Self.rows)
         case .server:
-            guard let server, let sessionId = target.sessionId else { throw BenchError.setup("no server") }
+            guard var server, let sessionId = target.sessionId else { throw BenchError.setup("no server") }
+            if !server.isRunning {
+                server = try await server.restarted()
+                self.server = server
+                serverRestarts += 1
+            }
+            // A new connection right after the previous one closed is sometimes refused; retry briefly.
+            for _ in 0..<2 {
+                if let link = try? await ServerPTYLink.open(
+                    port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows)
+                {
+                    return link
+                }
+                try await Task.sleep(for: .milliseconds(300))
+            }
             return try await ServerPTYLink.open(
                 port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows)
         }

@@ -26,6 +26,9 @@ struct EchoScenario {
         let dog = watchdog(link, limit: .seconds(120))
         defer { dog.cancel() }
         let driver = ScreenDriver(link: link, rows: BenchEnvironment.rows, cols: BenchEnvironment.cols)
+        // tmux switches to the alternate screen once it owns the terminal; keys sent earlier would be
+        // echoed by the PTY's line discipline, not by the pane.
+        try await driver.waitUntil("tmux client ready") { $0.isAltScreen }
         try await link.send(Array("\r#".utf8))
         try await driver.waitUntil("echo sync") {
             $0.cursor.col == 1 && $0.cell(row: $0.cursor.row, col: 0).text == "#"

@@ -27,9 +27,12 @@ struct FloodScenario {
         defer { dog.cancel() }
         let driver = ScreenDriver(link: link, rows: BenchEnvironment.rows, cols: BenchEnvironment.cols)
         let marker = ANSIGenerator.endMarker
+        // tmux switches to the alternate screen once it owns the terminal; keys sent earlier would be
+        // echoed by the PTY's line discipline, not by the pane.
+        try await driver.waitUntil("tmux client ready") { $0.isAltScreen }
         try await link.send(Array("clear\r".utf8))
         try await driver.waitUntil("cleared prompt") {
-            $0.cursor.row == 0 && $0.cursor.col == 2 && $0.text(row: 0).hasPrefix("$")
+            $0.cursor.row == 0 && $0.cursor.col == 2 && ["$", "#"].contains($0.cell(row: 0, col: 0).text)
         }
         guard !driver.anyRowStarts(with: marker) else { throw BenchError.setup("marker visible before the run") }
         let before = driver.bytesFed

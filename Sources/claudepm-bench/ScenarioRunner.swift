@@ -35,7 +35,12 @@ struct ScenarioRunner {
         var samples: [LinkKind: [Double]] = [:]
         for round in 0..<(quick ? 2 : 5) {
             for kind in environment.kinds {
-                samples[kind, default: []] += try await scenario.run(kind)
+                do {
+                    samples[kind, default: []] += try await scenario.run(kind)
+                } catch {
+                    notes.append("echo round \(round) via \(kind.label) failed: \(error)")
+                    continue
+                }
                 log("echo round \(round) \(kind.rawValue): \(samples[kind]?.count ?? 0) keys")
             }
         }
@@ -60,7 +65,13 @@ struct ScenarioRunner {
         var received: [LinkKind: Int] = [:]
         for round in 0..<(quick ? 2 : 3) {
             for kind in environment.kinds {
-                let result = try await scenario.run(kind)
+                let result: (megabytesPerSecond: Double, milliseconds: Double, received: Int)
+                do {
+                    result = try await scenario.run(kind)
+                } catch {
+                    notes.append("flood round \(round) via \(kind.label) failed: \(error)")
+                    continue
+                }
                 rates[kind, default: []].append(result.megabytesPerSecond)
                 received[kind] = result.received
                 log("flood round \(round) \(kind.rawValue): \(Report.f(result.milliseconds)) ms")

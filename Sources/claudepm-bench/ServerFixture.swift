@@ -6,10 +6,12 @@ import Foundation
 final class ServerFixture {
     let pid: pid_t
     let port: Int
+    private let arguments: [String]
 
-    private init(pid: pid_t, port: Int) {
+    private init(pid: pid_t, port: Int, arguments: [String]) {
         self.pid = pid
         self.port = port
+        self.arguments = arguments
     }
 
     /// Starts `binary` on a free loopback port using tmux socket `tmuxSocket`; panes run `command`.
@@ -23,12 +25,23 @@ final class ServerFixture {
             binary, "--port", String(port), "--data-dir", dataDir, "--tmux-socket", tmuxSocket, "--command", command,
             "--log-file", log,
         ]
+        return try await launch(arguments, port: port)
+    }
+
+    private static func launch(_ arguments: [String], port: Int) async throws -> ServerFixture {
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
-        let fixture = ServerFixture(pid: try Spawn.start(arguments, stdout: devNull, stderr: devNull), port: port)
+        let pid = try Spawn.start(arguments, stdout: devNull, stderr: devNull)
+        let fixture = ServerFixture(pid: pid, port: port, arguments: arguments)
         try await fixture.waitHealthy()
         return fixture
     }
+
+    /// True while the server process runs.
+    var isRunning: Bool { Spawn.isRunning(pid) }
+
+    /// The same server started again (same port, data and tmux socket: it re-adopts its sessions).
+    func restarted() async throws -> ServerFixture { try await Self.launch(arguments, port: port) }
 
     private func waitHealthy() async throws {
         for _ in 0..<600 {

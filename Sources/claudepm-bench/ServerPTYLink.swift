@@ -19,11 +19,13 @@ final class ServerPTYLink: TerminalLink {
     /// Connects to the server on `port`, attaches to `sessionId` at `cols`×`rows` and returns once
     /// `pty:attached` arrived.
     static func open(port: Int, sessionId: String, cols: Int, rows: Int) async throws -> ServerPTYLink {
+        let debug = ProcessInfo.processInfo.environment["CLAUDEPM_BENCH_DEBUG"] != nil
         let (output, sink) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
         let (control, controlSink) = AsyncStream.makeStream(of: String?.self)
         let socket = try MiniWebSocket.connect(
             port: port,
             onMessage: { text in
+                if debug { FileHandleStderr.write("[ws] \(text.prefix(120))\n") }
                 switch try? ServerMessage.decode(Data(text.utf8)) {
                 case .ptyOutput(let payload)?: sink.yield(Array(payload.data.utf8))
                 case .ptyAttached?: controlSink.yield(nil)
@@ -38,6 +40,11 @@ final class ServerPTYLink: TerminalLink {
             })
         let attach = ClientMessage.ptyAttach(sessionId: sessionId, cols: cols, rows: rows)
         try socket.send(String(decoding: try attach.encoded(), as: UTF8.self))
+        let timeout = Task {
+            try? await Task.sleep(for: .seconds(10))
+            if !Task.isCancelled { socket.close() }
+        }
+        defer { timeout.cancel() }
         for await event in control {
             guard let failure = event else {
                 return ServerPTYLink(output: output, sessionId: sessionId, socket: socket)
