@@ -1,0 +1,75 @@
+// The built `claudepm` binary against a real claudepm-server, used the way a script would.
+
+import ClaudePMProtocol
+import Foundation
+import Testing
+
+@testable import ClientNetwork
+
+@Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
+struct CLIServerTests {
+    @Test func sessionsJSONListsTheServersSessions() async throws {
+        let fixture = try await ServerFixture.make()
+        let home = try TempDirectory()
+        let result = try CLIRunner.run(
+            ["sessions", "--json", "--url", fixture.server.url.absoluteString], home: home.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sessions = try ClaudePMJSON.decoder().decode([Session].self, from: Data(result.stdout.utf8))
+        #expect(sessions.map(\.id) == [fixture.sessionId])
+        #expect(sessions.first?.status == .running)
+    }
+
+    @Test func sendTypesIntoTheSessionByIdPrefix() async throws {
+        let fixture = try await ServerFixture.make()
+        let home = try TempDirectory()
+        let marker = "cli-send-\(UInt32.random(in: 0...UInt32.max))"
+        let prefix = String(fixture.sessionId.prefix(8))
+        let result = try CLIRunner.run(
+            ["send", prefix, "echo", marker, "--url", fixture.server.url.absoluteString], home: home.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rest = fixture.rest
+        let id = fixture.sessionId
+        let seen = await eventually {
+            let output = try? await rest.decode(
+                OutputResponse.self, "GET", "/api/sessions/\(id)/output", query: [("lines", "200")], resource: "output")
+            return output?.lines.contains { $0.contains(marker) } ?? false
+        }
+        #expect(seen, "the typed line appears in the pane")
+        let unknown = try CLIRunner.run(
+            ["send", "zzzz", "hi", "--url", fixture.server.url.absoluteString], home: home.path)
+        #expect(unknown.status == 65)
+    }
+
+    @Test func watchJSONStreamsStatusAndResync() async throws {
+        let fixture = try await ServerFixture.make()
+        let home = try TempDirectory()
+        let process = Process()
+        process.executableURL = CLIRunner.executable("claudepm")
+        process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
+        process.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var events: [[String: Any]] = []
+        var buffer = Data()
+        let handle = out.fileHandleForReading
+        while !events.contains(where: { $0["event"] as? String == "resynced" }) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer += chunk
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                if let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] { events.append(object) }
+            }
+        }
+        #expect(events.contains { $0["event"] as? String == "status" && $0["status"] as? String == "connected" })
+        let resynced = events.first { $0["event"] as? String == "resynced" }
+        #expect(resynced?["sessions"] as? Int == 1)
+    }
+}
