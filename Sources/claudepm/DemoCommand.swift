@@ -38,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
             if watch || !UILauncher.isAvailable {
                 try await WatchCommand.watch([connection], json: json, heartbeat: nil)
             } else {
-                try await UILauncher.run(config: ClientConfig(servers: [connection.server]))
+                try await UILauncher.runUI([connection])
             }
         }
     }
