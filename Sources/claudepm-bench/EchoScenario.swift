@@ -23,7 +23,7 @@ struct EchoScenario {
     /// One attached run over `kind`; returns per-key latencies in milliseconds.
     func run(_ kind: LinkKind) async throws -> [Double] {
         let link = try await environment.openLink(kind, target)
-        let dog = watchdog(link, limit: .seconds(120))
+        let dog = watchdog(link, limit: .seconds(20))
         defer { dog.cancel() }
         let driver = ScreenDriver(link: link, rows: BenchEnvironment.rows, cols: BenchEnvironment.cols)
         // tmux switches to the alternate screen once it owns the terminal; keys sent earlier would be
