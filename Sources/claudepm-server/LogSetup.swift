@@ -6,7 +6,7 @@ enum LogSetup {
     static func make(file: String?) throws -> Logger {
         guard let file else { return Logger(label: "claudepm-server") { StreamLogHandler.standardError(label: $0) } }
         if !FileManager.default.fileExists(atPath: file) {
-            FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         guard let handle = FileHandle(forWritingAtPath: file) else {
             throw APIKeyLoader.Failure(description: "cannot open log file \(file)")

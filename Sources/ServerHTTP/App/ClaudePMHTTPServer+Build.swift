@@ -22,7 +22,8 @@ extension ClaudePMHTTPServer {
         WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys).register(on: wsRouter)
         let wsConfig = WebSocketServerConfiguration(
             maxFrameSize: WSLimits.maxPayload, autoPing: .enabled(timePeriod: .seconds(30)))
-        var server: HTTPServerBuilder = .http1WebSocketUpgrade(webSocketRouter: wsRouter, configuration: wsConfig)
+        var server: HTTPServerBuilder = .http1WebSocketUpgrade(
+            webSocketRouter: wsRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration(ws: wsConfig))
         if let cert = options.tlsCertPath, let key = options.tlsKeyPath {
             server = try .tls(server, tlsConfiguration: try Self.tlsConfiguration(cert: cert, key: key))
         }
