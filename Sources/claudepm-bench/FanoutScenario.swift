@@ -34,7 +34,7 @@ struct FanoutScenario {
         var latencies: [Double] = []
         for round in 0..<rounds {
             let start = recorder.startRound()
-            _ = try await server.json(
+            _ = try server.json(
                 "PATCH", "/api/tickets/\(ticketId)", ["state": round % 2 == 0 ? "in_progress" : "backlog"])
             try await waitFor("broadcast \(round) delivered") { recorder.arrivalCount >= clients }
             latencies += recorder.arrivals.map { ($0 - start).milliseconds }
