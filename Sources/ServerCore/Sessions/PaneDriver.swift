@@ -1,5 +1,6 @@
 // What the session supervisor needs from tmux. The implementation (TmuxPaneDriver) sits on the
 // servercore helper's `Tmux` type; everything is argv-based, never a shell string.
+import ClaudePMProtocol
 
 /// A live pane as reported by tmux.
 public struct PaneSummary: Sendable, Equatable {
@@ -44,12 +45,15 @@ public protocol PaneDriver: Sendable {
     func capture(_ paneId: String, lines: Int) async throws -> [String]
     /// The pane's current command and cwd, nil if it is gone.
     func paneSummary(_ paneId: String) async -> PaneSummary?
-    /// Every pane of the tmux server.
+    /// Every live pane of the tmux server.
     func listPanes() async -> [PaneSummary]
     /// Selects the pane and zooms its window unless already zoomed.
     func selectAndZoom(_ paneId: String) async throws
     /// Sets the pane's title.
     func setTitle(_ paneId: String, title: String) async throws
+    /// Scrolls the pane in tmux copy mode: `up`/`down` half a page (entering copy mode first if
+    /// needed), `enter` copy mode, or `exit` it.
+    func scroll(_ paneId: String, action: ScrollAction) async throws
     /// The argv of a tmux client attached to the pane's session (run on a PTY by the WS layer).
     func attachArgv(paneId: String, session: String, readOnly: Bool) -> [String]
 }

@@ -1,4 +1,5 @@
-// Input to sessions (text, tmux key names, raw bytes), output snapshots, focus and rename.
+// Input to sessions (text, tmux key names, raw bytes), output snapshots, focus, scroll and rename.
+import ClaudePMProtocol
 import Foundation
 import GRDB
 
@@ -76,5 +77,21 @@ extension SessionSupervisor {
         let updated = record
         try await store.db.write { try updated.update($0) }
         if record.hasRealPane, record.status == "running" { try? await panes.setTitle(record.paneId, title: name) }
+    }
+
+    /// Scrolls the session's pane in tmux copy mode; returns the upstream's message for `action`.
+    public func scroll(_ id: String, action: ScrollAction) async throws -> String {
+        guard let record = try? SessionQueries(store: store).record(id), record.hasRealPane,
+            await panes.isPaneAlive(record.paneId)
+        else { throw ServerError.notFound("Session or pane not found") }
+        do { try await panes.scroll(record.paneId, action: action) } catch {
+            throw ServerError.internalError("Failed to execute scroll action")
+        }
+        switch action {
+        case .up: return "Scrolled up"
+        case .down: return "Scrolled down"
+        case .enter: return "Entered copy mode"
+        default: return "Exited copy mode"
+        }
     }
 }

@@ -1,4 +1,5 @@
 // PaneDriver over the real tmux (the `Tmux` type): every call is an argv, never a shell string.
+import ClaudePMProtocol
 import Foundation
 
 /// The production PaneDriver.
@@ -53,7 +54,7 @@ public struct TmuxPaneDriver: PaneDriver {
 
     public func listPanes() async -> [PaneSummary] {
         let panes = (try? await tmux.listPanes(session: nil)) ?? []
-        return panes.map {
+        return panes.filter { !$0.isDead }.map {
             PaneSummary(paneId: $0.id, sessionName: $0.sessionName, command: $0.command, cwd: $0.cwd, title: $0.title)
         }
     }
@@ -65,6 +66,21 @@ public struct TmuxPaneDriver: PaneDriver {
 
     public func setTitle(_ paneId: String, title: String) async throws {
         try await tmux.setPaneTitle(paneId, title: title)
+    }
+
+    public func scroll(_ paneId: String, action: ScrollAction) async throws {
+        let inMode = try await tmux.isInMode(paneId)
+        switch action {
+        case .up, .down:
+            if !inMode { try await tmux.enterCopyMode(paneId) }
+            try await tmux.copyModeCommand(paneId, action == .up ? "halfpage-up" : "halfpage-down")
+        case .enter:
+            if !inMode { try await tmux.enterCopyMode(paneId) }
+        case .exit:
+            if inMode { try await tmux.copyModeCommand(paneId, "cancel") }
+        case .other(let raw):
+            throw TmuxError.invalidArgument("scroll action \(raw)")
+        }
     }
 
     public func attachArgv(paneId: String, session: String, readOnly: Bool) -> [String] {

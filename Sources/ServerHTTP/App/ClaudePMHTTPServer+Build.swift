@@ -44,6 +44,7 @@ extension ClaudePMHTTPServer {
         HealthRoutes(services: services, tmuxAvailable: tmuxAvailable).register(on: router)
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
+        SessionPaneRoutes(services: services).register(on: router)
         TicketRoutes(services: services).register(on: router)
         NotificationRoutes(services: services).register(on: router)
         HookRoutes(services: services).register(on: router)

@@ -1,0 +1,72 @@
+// `POST /api/sessions/discover`: scans the panes of each project's tmux session and adopts every
+// live pane no running session owns as a `source: "discovered"` adhoc session, tracked (output,
+// liveness) and watched for waiting states like the sessions the server started.
+import Foundation
+import GRDB
+
+/// A pane adopted by discovery.
+public struct DiscoveredPane: Sendable, Equatable {
+    /// The new session.
+    public var sessionId: String
+    public var projectId: String
+    public var projectName: String
+    public var pane: PaneSummary
+}
+
+/// A scanned pane that a running session already owns.
+public struct KnownPane: Sendable, Equatable {
+    public var sessionId: String
+    public var pane: PaneSummary
+}
+
+/// The outcome of a discovery scan.
+public struct DiscoverResult: Sendable, Equatable {
+    public var discovered: [DiscoveredPane] = []
+    public var existing: [KnownPane] = []
+    /// Panes looked at, over every project checked.
+    public var panesScanned = 0
+    public var projectsChecked = 0
+}
+
+extension SessionSupervisor {
+    /// Adopts the unknown live panes of every project's tmux session (or of one project).
+    public func discover(projectId: String?) async throws -> DiscoverResult {
+        let (projects, running) = try await store.db.read { db in
+            var request = ProjectRecord.order(Column("created_at"), Column("rowid"))
+            if let projectId { request = request.filter(key: projectId) }
+            let running = try SessionRecord.filter(Column("status") == "running").fetchAll(db)
+            return (try request.fetchAll(db), running)
+        }
+        var owner = Dictionary(running.map { ($0.paneId, $0.id) }) { first, _ in first }
+        let allPanes = await panes.listPanes()
+        var result = DiscoverResult(projectsChecked: projects.count)
+        for project in projects {
+            for pane in allPanes where pane.sessionName == project.tmuxSession {
+                result.panesScanned += 1
+                if let sessionId = owner[pane.paneId] {
+                    result.existing.append(KnownPane(sessionId: sessionId, pane: pane))
+                    continue
+                }
+                let sessionId = try await adopt(pane, projectId: project.id)
+                owner[pane.paneId] = sessionId
+                result.discovered.append(
+                    DiscoveredPane(sessionId: sessionId, projectId: project.id, projectName: project.name, pane: pane))
+            }
+        }
+        return result
+    }
+
+    private func adopt(_ pane: PaneSummary, projectId: String) async throws -> String {
+        let id = UUID().uuidString.lowercased()
+        let now = clock.now()
+        let record = SessionRecord(
+            id: id, projectId: projectId, ticketId: nil, type: "adhoc", status: "running", source: "discovered",
+            contextPercent: 0, paneId: pane.paneId, paneName: nil, claudeSessionId: nil, startedAt: now, endedAt: nil,
+            createdAt: now, updatedAt: now)
+        try await store.db.write { try record.insert($0) }
+        live[id] = LiveSession(id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil)
+        await detector.watch(id)
+        bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
+        return id
+    }
+}
