@@ -120,10 +120,10 @@ public final class TicketService: Sendable {
         let exists = try store.db.read {
             try TicketRecord.filter(Column("project_id") == projectId && Column("file_path") == rel).fetchCount($0)
         }
-        if exists > 0 { throw ServerError.conflict("Ticket with slug '\(slug)' already exists") }
+        if exists > 0 { throw Self.slugTaken(slug, projectId) }
         do { try TicketFiles(repoPath: p.repoPath).create(rel, content: "# \(title)\n\n") } catch ServerError
             .conflict
-        { throw ServerError.conflict("Ticket with slug '\(slug)' already exists") }
+        { throw Self.slugTaken(slug, projectId) }
         let now = clock.now()
         let t = TicketRecord(
             id: UUID().uuidString.lowercased(), projectId: projectId, externalId: nil, title: title,

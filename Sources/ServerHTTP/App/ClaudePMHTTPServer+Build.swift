@@ -46,6 +46,7 @@ extension ClaudePMHTTPServer {
         SessionRoutes(services: services).register(on: router)
         SessionPaneRoutes(services: services).register(on: router)
         TicketRoutes(services: services).register(on: router)
+        TicketFileRoutes(services: services).register(on: router)
         NotificationRoutes(services: services).register(on: router)
         HookRoutes(services: services).register(on: router)
     }
