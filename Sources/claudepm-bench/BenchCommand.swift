@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-bench",
         abstract: "Benchmarks claudepm-server's PTY path and fan-out against direct tmux attach.",
-        subcommands: [RunCommand.self, GenerateANSICommand.self],
+        subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -35,7 +35,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: "claudepm-server executable (omit to measure tmux only).") var serverBin: String?
     @Flag(help: "A short run: fewer keys, rounds and clients, a 5 MB flood.") var quick = false
-    @Option(help: "Comma-separated scenarios: echo, flood, fanout.") var scenarios = "echo,flood,fanout"
+    @Option(help: "claudepm executable for the TUI scenarios (omit to skip them).") var clientBin: String?
+    @Option(help: "Comma-separated scenarios: echo, flood, fanout, idle, start, wall, memory, switch.")
+    var scenarios = "echo,flood,fanout,idle,start,wall,memory,switch"
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
@@ -56,6 +58,11 @@ struct RunCommand: AsyncParsableCommand {
                     + "\(environment.serverRestarts) times (same port and data; it re-adopts its sessions).")
         }
         await environment.tearDown()
+        await runTUIScenarios(wanted, runner: &runner, serverBinary: binary)
+        try printAndWrite(runner, loadBefore: loadBefore)
+    }
+
+    private func printAndWrite(_ runner: ScenarioRunner, loadBefore: String) throws {
         let command = commandLine ?? CommandLine.arguments.joined(separator: " ")
         print(Report.table(runner.rows))
         runner.notes.forEach { print("- \($0)") }
@@ -65,5 +72,29 @@ struct RunCommand: AsyncParsableCommand {
                 loadAfter: Report.loadAverage())
             try Report.write(block: block, to: output)
         }
+    }
+
+    private func runTUIScenarios(_ wanted: Set<String>, runner: inout ScenarioRunner, serverBinary: String?) async {
+        let names = ["idle", "start", "wall", "memory", "switch"].filter { wanted.contains($0) }
+        guard !names.isEmpty else { return }
+        guard let serverBinary, let clientBin, FileManager.default.isExecutableFile(atPath: clientBin) else {
+            runner.notes.append("TUI scenarios need --server-bin and --client-bin (claudepm): not run.")
+            return
+        }
+        let stage: TUIStage
+        do {
+            stage = try await TUIStage.create(serverBinary: serverBinary, clientBinary: clientBin)
+        } catch {
+            runner.notes.append("TUI stage could not be set up: \(error)")
+            return
+        }
+        for name in names {
+            runner.log("scenario \(name)…")
+            do { try await runner.runTUI(name, stage: stage) } catch {
+                runner.notes.append("\(name) failed: \(error)")
+                runner.log("\(name) failed: \(error)")
+            }
+        }
+        stage.tearDown()
     }
 }

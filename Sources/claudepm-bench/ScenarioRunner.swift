@@ -111,7 +111,7 @@ struct ScenarioRunner {
                 unit: "ms", stats: Stats(latencies), comparison: "server RSS \(rss) MiB", target: "p99 ≤ 20 ms"))
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandleStderr.write("[bench] \(text)\n")
     }
 }

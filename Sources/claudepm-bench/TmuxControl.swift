@@ -57,3 +57,10 @@ struct TmuxControl: Sendable {
     /// Stops the tmux server.
     func killServer() { _ = try? run(["kill-server"]) }
 }
+
+extension TmuxControl {
+    /// The tmux server's pid, if it runs.
+    func serverPid(session: String) -> Int32? {
+        (try? run(["display-message", "-p", "-t", "=\(session):", "#{pid}"])).flatMap { Int32($0) }
+    }
+}

@@ -1,0 +1,135 @@
+// The TUI scenarios (wall, idle, switch, start, memory): they run the real `claudepm` in a PTY
+// against their own claudepm-server stage (TUIStage), with the tmux comparison in the same run,
+// and turn the figures into table rows.
+import Foundation
+
+extension ScenarioRunner {
+    /// Names of the scenarios that need `claudepm`.
+    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory"]
+
+    /// Runs one TUI scenario on `stage`.
+    mutating func runTUI(_ name: String, stage: TUIStage) async throws {
+        switch name {
+        case "wall": try await wall(stage)
+        case "idle": try await idle(stage)
+        case "switch": try await switchToAttach(stage)
+        case "start": try await start(stage)
+        case "memory": try await memory(stage)
+        default: notes.append("Unknown scenario \(name).")
+        }
+    }
+
+    private mutating func wall(_ stage: TUIStage) async throws {
+        let scenario = WallScenario(stage: stage, duration: quick ? .seconds(8) : .seconds(20))
+        var claudepm: [WallResult] = []
+        var tmux: [WallResult] = []
+        for round in 0..<(quick ? 1 : 2) {
+            do { claudepm.append(try await scenario.runClaudepm()) } catch {
+                notes.append("wall round \(round) via claudepm failed: \(error)")
+            }
+            do { tmux.append(try await scenario.runTmux()) } catch {
+                notes.append("wall round \(round) via tmux failed: \(error)")
+            }
+            log("wall round \(round) done")
+        }
+        let cpu = Stats(claudepm.map(\.cpuPercent))
+        let tmuxCPU = Stats(tmux.map(\.cpuPercent))
+        let lag = Stats(claudepm.flatMap(\.lags))
+        let tmuxLag = Stats(tmux.flatMap(\.lags))
+        let scenarioName = "wall (9 tiles × 64 KB/s, \(quick ? 8 : 20) s)"
+        rows.append(
+            ResultRow(
+                scenario: scenarioName, path: "claudepm: client CPU", unit: "% of a core", stats: cpu,
+                comparison: ratio(cpu, tmuxCPU, "tmux client+server"), target: "≤ 15 %"))
+        rows.append(
+            ResultRow(
+                scenario: scenarioName, path: "tmux attach, 9 panes: client+server CPU", unit: "% of a core",
+                stats: tmuxCPU, comparison: "baseline", target: "–"))
+        rows.append(
+            ResultRow(
+                scenario: "wall: tile lag", path: "claudepm", unit: "ms", stats: lag,
+                comparison: lag.map { "p99 \(Report.f($0.p99 / frameMilliseconds)) frames" } ?? "–",
+                target: "≤ 1 frame (16.7 ms at 60 fps)"))
+        rows.append(
+            ResultRow(
+                scenario: "wall: pane lag", path: "tmux attach (direct)", unit: "ms", stats: tmuxLag,
+                comparison: "baseline", target: "–"))
+        let serving = claudepm.map { Report.f($0.otherCpuPercent) }.joined(separator: ", ")
+        notes.append("wall: claudepm-server + its tmux server used \(serving) % of a core per round.")
+        let missing = claudepm.map(\.missing).reduce(0, +) + tmux.map(\.missing).reduce(0, +)
+        if missing > 0 { notes.append("wall: \(missing) tile samples showed no stamped line (not counted).") }
+    }
+
+    private var frameMilliseconds: Double { 1000.0 / 60 }
+
+    private mutating func idle(_ stage: TUIStage) async throws {
+        let seconds = quick ? 15 : 60
+        let result = try await IdleScenario(stage: stage, duration: .seconds(seconds)).run()
+        let name = "idle (\(stage.sessionCount) listed, 9 tiles, \(seconds) s)"
+        rows.append(
+            ResultRow(
+                scenario: name, path: "claudepm: CPU", unit: "% of a core", stats: Stats([result.cpuPercent]),
+                comparison: "9 tmux clients \(Report.f(result.tmuxCpuPercent)) %", target: "≤ 0.5 %"))
+        rows.append(
+            ResultRow(
+                scenario: name, path: "claudepm: wakeups", unit: "per s", stats: Stats([result.wakeupsPerSecond]),
+                comparison: "9 tmux clients \(Report.f(result.tmuxWakeupsPerSecond))/s", target: "≤ 5/s"))
+        notes.append(
+            "idle: the tmux server behind the 9 idle clients woke \(Report.f(result.tmuxServerWakeupsPerSecond)) "
+                + "times/s; claudepm's RSS at the end (9 tiles, no scrollback) \(Report.f(result.residentMiB)) MiB.")
+    }
+
+    private mutating func switchToAttach(_ stage: TUIStage) async throws {
+        let scenario = SwitchScenario(stage: stage, repeats: quick ? 3 : 10)
+        let claudepm = Stats(try await scenario.runClaudepm())
+        let tmux = Stats(try await scenario.runTmux())
+        rows.append(
+            ResultRow(
+                scenario: "switch (tile → full-screen attach drawn)", path: "claudepm (Enter)", unit: "ms",
+                stats: claudepm, comparison: ratio(claudepm, tmux, "tmux zoom"), target: "≤ 16 ms"))
+        rows.append(
+            ResultRow(
+                scenario: "switch (pane → zoomed, drawn)", path: "tmux attach (prefix z)", unit: "ms", stats: tmux,
+                comparison: "baseline", target: "–"))
+    }
+
+    private mutating func start(_ stage: TUIStage) async throws {
+        let scenario = StartScenario(stage: stage, repeats: quick ? 3 : 7)
+        let claudepm = try await scenario.runClaudepm()
+        let tmux = Stats(try await scenario.runTmux())
+        let first = Stats(claudepm.firstFrame)
+        rows.append(
+            ResultRow(
+                scenario: "start (launch → first frame)", path: "claudepm", unit: "ms", stats: first,
+                comparison: ratio(first, tmux, "tmux attach"), target: "≤ 100 ms (from the cache)"))
+        rows.append(
+            ResultRow(
+                scenario: "start (launch → \(stage.sessionCount) sessions listed)", path: "claudepm (from the server)",
+                unit: "ms", stats: Stats(claudepm.listed), comparison: "–", target: "–"))
+        rows.append(
+            ResultRow(
+                scenario: "start (launch → first frame)", path: "tmux attach (direct)", unit: "ms", stats: tmux,
+                comparison: "baseline", target: "–"))
+    }
+
+    private mutating func memory(_ stage: TUIStage) async throws {
+        let result = try await MemoryScenario(stage: stage).run()
+        rows.append(
+            ResultRow(
+                scenario: "memory (\(stage.sessionCount) listed, 9 tiles × 5,000 lines)", path: "claudepm RSS",
+                unit: "MiB", stats: Stats([result.withTiles]), comparison: "list only \(Report.f(result.listOnly)) MiB",
+                target: "≤ 80 MB"))
+        rows.append(
+            ResultRow(
+                scenario: "memory per tile (5,000 lines)", path: "claudepm", unit: "MiB",
+                stats: Stats([result.perTile]),
+                comparison:
+                    "tmux server \(Report.f(result.tmuxPerPane)) MiB per pane (×\(Report.f(result.perTile / max(result.tmuxPerPane, 0.01))))",
+                target: "report"))
+    }
+
+    private func ratio(_ value: Stats?, _ base: Stats?, _ label: String) -> String {
+        guard let value, let base else { return "–" }
+        return "\(label) \(Report.f(base.median)) (×\(Report.f(value.median / max(base.median, 0.001))))"
+    }
+}

@@ -1,0 +1,122 @@
+// The stage for the TUI scenarios: its own tmux server and claudepm-server, the sessions the
+// wall shows and more for the list, a config file for `claudepm`, and launching `claudepm` in a
+// PTY the bench watches. Each tile session is alone in its project's tmux session: the protocol's
+// PTY is a tmux client of the whole tmux session (claude-pm-protocol.md 3.8), so tiles of windows of
+// one tmux session would all show that session's current window. Tile sessions are created at
+// the tile size (120×40) so tmux scrolls the tile clients' terminals and their scrollback fills.
+import Foundation
+
+/// Server, sessions and client launcher for the TUI scenarios.
+final class TUIStage {
+    static let cols = 200
+    static let rows = 50
+    static let tileProjectPrefix = "bench-tile-"
+
+    let root: URL
+    let tmux: TmuxControl
+    let server: ServerFixture
+    let clientBinary: String
+    let benchBinary: String
+    /// The sessions that get the 9 tiles, in display order.
+    let tiles: [BenchTarget]
+    /// How many sessions the list shows.
+    let sessionCount: Int
+    private let configPath: String
+
+    private init(
+        root: URL, tmux: TmuxControl, server: ServerFixture, clientBinary: String, tiles: [BenchTarget],
+        sessionCount: Int, configPath: String
+    ) {
+        self.root = root
+        self.tmux = tmux
+        self.server = server
+        self.clientBinary = clientBinary
+        self.benchBinary =
+            CommandLine.arguments[0].hasPrefix("/")
+            ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+        self.tiles = tiles
+        self.sessionCount = sessionCount
+        self.configPath = configPath
+    }
+
+    /// Starts tmux and the server, creates `tileCount` tile sessions and `sessionCount` in all.
+    static func create(
+        serverBinary: String, clientBinary: String, tileCount: Int = 9, sessionCount: Int = 50
+    )
+        async throws -> TUIStage
+    {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-bench-tui-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let tmux = TmuxControl(socketName: "claudepm-bench-tui-\(getpid())")
+        try tmux.newSession("rest", cwd: root.path, command: "/bin/sh", cols: 80, rows: 24)
+        let server = try await ServerFixture.start(
+            binary: serverBinary, dataDir: root.appendingPathComponent("data").path, tmuxSocket: tmux.socketName,
+            command: "/bin/sh", log: root.appendingPathComponent("server.log").path)
+        var tiles: [BenchTarget] = []
+        for index in 1...tileCount {
+            let repo = root.appendingPathComponent("repo-\(index)")
+            try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+            try tmux.newSession("tile\(index)", cwd: repo.path, command: "/bin/sh", cols: 120, rows: 40)
+            let project = try server.createProject(
+                name: "\(tileProjectPrefix)\(index)", repoPath: repo.path, tmuxSession: "tile\(index)")
+            let session = try server.startSession(projectId: project)
+            tiles.append(BenchTarget(sessionId: session.id, paneID: session.paneID))
+        }
+        let rest = try server.createProject(name: "bench-zz-rest", repoPath: root.path, tmuxSession: "rest")
+        for _ in tileCount..<sessionCount { _ = try server.startSession(projectId: rest) }
+        let config = root.appendingPathComponent("config.toml").path
+        try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(server.port)\"\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        return TUIStage(
+            root: root, tmux: tmux, server: server, clientBinary: clientBinary, tiles: tiles,
+            sessionCount: sessionCount, configPath: config)
+    }
+
+    /// Launches `claudepm` (the UI) on a `cols`×`rows` PTY; the screen is armed with `condition` first.
+    func launchClient(
+        cols: Int = cols, rows: Int = rows, armed: [String: WatchedScreen.Condition] = [:]
+    )
+        throws -> PTYChild
+    {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CLAUDEPM_") }
+        environment["TMUX"] = nil
+        environment["TERM"] = "xterm-256color"
+        environment["CLAUDEPM_CONFIG"] = configPath
+        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
+        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
+        let screen = WatchedScreen(rows: rows, cols: cols)
+        for (name, condition) in armed { screen.arm(name, condition) }
+        return try PTYChild.spawn([clientBinary], environment: environment, screen: screen, cols: cols, rows: rows)
+    }
+
+    /// Waits until `client` shows the wall with every tile connected (no "connecting…" left).
+    func waitForWall(_ client: PTYChild, tiles: Int = 9) async throws {
+        let prefix = Self.tileProjectPrefix
+        try await client.screen.waitUntil("the wall", timeout: .seconds(60)) { lines in
+            return lines.contains { $0.contains("\(prefix)1") } && !lines.contains { $0.contains("connecting") }
+                && lines.filter { $0.contains("┌") || $0.contains("╭") || $0.contains("+-") }.count >= 3
+        }
+        client.screen.debugDump("wall")
+    }
+
+    /// Runs `argv` in `pane` (typed into its shell; every word single-quoted).
+    func run(in pane: String, _ argv: [String]) throws {
+        try tmux.sendLine(pane, argv.map(shellQuoted).joined(separator: " "))
+    }
+
+    /// Interrupts what runs in `pane` (Ctrl-C) and clears it.
+    func interrupt(_ pane: String) throws {
+        try tmux.run(["send-keys", "-t", pane, "C-c"])
+        try tmux.sendLine(pane, "clear")
+    }
+
+    /// claudepm-server and the tmux server that runs the sessions.
+    var serverPids: [Int32] { [server.pid] + (tmux.serverPid(session: "rest").map { [$0] } ?? []) }
+
+    /// Stops the server and tmux and removes the directory.
+    func tearDown() {
+        server.stop()
+        tmux.killServer()
+        try? FileManager.default.removeItem(at: root)
+    }
+}
