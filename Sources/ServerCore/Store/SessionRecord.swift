@@ -22,12 +22,15 @@ public struct SessionRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var endedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The Claude transcript file last reported by a hook for this session (not on the wire).
+    public var transcriptPath: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, type, status, source
         case projectId = "project_id", ticketId = "ticket_id", contextPercent = "context_percent"
         case paneId = "pane_id", paneName = "pane_name", claudeSessionId = "claude_session_id"
         case startedAt = "started_at", endedAt = "ended_at", createdAt = "created_at", updatedAt = "updated_at"
+        case transcriptPath = "transcript_path"
     }
 
     /// True when the pane id names a real tmux pane (`%N`).

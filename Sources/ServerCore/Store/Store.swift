@@ -1,4 +1,5 @@
-// The SQLite store (GRDB). One database file in the data directory, WAL mode, versioned migrations.
+// The SQLite store (GRDB). One database file in the data directory, WAL mode, versioned migrations
+// (v1: the tables; v2: sessions.transcript_path for hook mapping).
 import Foundation
 import GRDB
 
@@ -38,6 +39,9 @@ public final class Store: Sendable {
             try createSessions(db)
             try createNotifications(db)
             try createHistory(db)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: "sessions") { t in t.add(column: "transcript_path", .text) }
         }
         return migrator
     }
