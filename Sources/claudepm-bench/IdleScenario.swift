@@ -14,6 +14,8 @@ struct IdleResult {
     var tmuxServerWakeupsPerSecond: Double
     /// claudepm's resident memory at the end (9 tiles, no scrollback).
     var residentMiB: Double
+    /// claudepm's wakeups per second by thread name, busiest first.
+    var byThread: [(name: String, perSecond: Double)]
 }
 
 /// Measures idle cost of claudepm and of 9 tmux clients side by side.
@@ -52,11 +54,13 @@ struct IdleScenario {
     {
         try await stage.waitForWall(client)
         for tmuxClient in clients { _ = try await tmuxClient.screen.waitMet("prompt") }
-        try await Task.sleep(for: .seconds(3))
+        // Past the one-off timers after connecting (a stream is "stable" after 10 s).
+        try await Task.sleep(for: .seconds(12))
         let usage = ProcessUsage(pids: [client.pid])
         let tmuxUsage = ProcessUsage(pids: clients.map(\.pid))
         let serverUsage = ProcessUsage(pids: tmuxServer.map { [$0] } ?? [])
         try await Task.sleep(for: duration)
+        let byThread = usage.byThread()
         let claudepm = usage.rates()
         let tmux = tmuxUsage.rates()
         return IdleResult(
@@ -64,7 +68,7 @@ struct IdleScenario {
             tmuxCpuPercent: tmux.cpuPercent,
             tmuxWakeupsPerSecond: tmux.wakeupsPerSecond,
             tmuxServerWakeupsPerSecond: serverUsage.rates().wakeupsPerSecond,
-            residentMiB: ProcStat.residentMiB(pid: client.pid) ?? 0)
+            residentMiB: ProcStat.residentMiB(pid: client.pid) ?? 0, byThread: byThread)
     }
 }
 

@@ -20,17 +20,20 @@ enum ProcStat {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Voluntary + non-voluntary context switches summed over the live threads of `pid`.
-    static func contextSwitches(pid: Int32) -> Double? {
+    /// Context switches per live thread of `pid`: thread id → (thread name, switches).
+    static func threadSwitches(pid: Int32) -> [String: (name: String, switches: Double)] {
         let taskDir = "/proc/\(pid)/task"
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: taskDir) else { return nil }
-        var total = 0.0
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: taskDir) else { return [:] }
+        var result: [String: (name: String, switches: Double)] = [:]
         for task in tasks {
             let path = "\(taskDir)/\(task)/status"
-            total += (statusField("voluntary_ctxt_switches:", path: path) ?? 0)
-            total += (statusField("nonvoluntary_ctxt_switches:", path: path) ?? 0)
+            let name = (try? String(contentsOfFile: "\(taskDir)/\(task)/comm", encoding: .utf8)) ?? "?"
+            let switches =
+                (statusField("voluntary_ctxt_switches:", path: path) ?? 0)
+                + (statusField("nonvoluntary_ctxt_switches:", path: path) ?? 0)
+            result[task] = (name.trimmingCharacters(in: .whitespacesAndNewlines), switches)
         }
-        return total
+        return result
     }
 
     /// The number after `key` in a /proc status file.
@@ -46,18 +49,19 @@ enum ProcStat {
     }
 }
 
-/// CPU time and wakeups of a set of processes between two readings.
+/// CPU time and wakeups of a set of processes between two readings. Wakeups are context switches
+/// per thread: a thread that started in between counts whole, one that ended in between is lost.
 struct ProcessUsage {
     let pids: [Int32]
     private let cpu: Double
-    private let switches: Double
+    private let threads: [Int32: [String: (name: String, switches: Double)]]
     private let start: ContinuousClock.Instant
 
     /// Starts counting for `pids`.
     init(pids: [Int32]) {
         self.pids = pids
         cpu = pids.compactMap { ProcStat.cpuSeconds(pid: $0) }.reduce(0, +)
-        switches = pids.compactMap { ProcStat.contextSwitches(pid: $0) }.reduce(0, +)
+        threads = Dictionary(uniqueKeysWithValues: pids.map { ($0, ProcStat.threadSwitches(pid: $0)) })
         start = .now
     }
 
@@ -65,7 +69,19 @@ struct ProcessUsage {
     func rates() -> (cpuPercent: Double, wakeupsPerSecond: Double) {
         let seconds = (ContinuousClock.now - start).milliseconds / 1000
         let cpuNow = pids.compactMap { ProcStat.cpuSeconds(pid: $0) }.reduce(0, +)
-        let switchesNow = pids.compactMap { ProcStat.contextSwitches(pid: $0) }.reduce(0, +)
-        return ((cpuNow - cpu) / seconds * 100, (switchesNow - switches) / seconds)
+        let wakeups = byThread().map(\.perSecond).reduce(0, +)
+        return ((cpuNow - cpu) / seconds * 100, wakeups)
+    }
+
+    /// Wakeups per second by thread name since `init`, busiest first.
+    func byThread() -> [(name: String, perSecond: Double)] {
+        let seconds = (ContinuousClock.now - start).milliseconds / 1000
+        var byName: [String: Double] = [:]
+        for pid in pids {
+            for (tid, entry) in ProcStat.threadSwitches(pid: pid) {
+                byName[entry.name, default: 0] += entry.switches - (threads[pid]?[tid]?.switches ?? 0)
+            }
+        }
+        return byName.map { ($0.key, $0.value / seconds) }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
     }
 }

@@ -77,6 +77,8 @@ extension ScenarioRunner {
         notes.append(
             "idle: the tmux server behind the 9 idle clients woke \(Report.f(result.tmuxServerWakeupsPerSecond)) "
                 + "times/s; claudepm's RSS at the end (9 tiles, no scrollback) \(Report.f(result.residentMiB)) MiB.")
+        let threads = result.byThread.prefix(6).map { "\($0.name) \(Report.f($0.perSecond))/s" }
+        notes.append("idle: claudepm's wakeups by thread: \(threads.joined(separator: ", ")).")
     }
 
     private mutating func switchToAttach(_ stage: TUIStage) async throws {
