@@ -66,7 +66,8 @@ public enum ClientRuntime {
         let renderer = Renderer(
             surface: terminal.surface, depth: depth, glyphs: Glyphs.select(environment: environment))
         let state = AppState(
-            servers: options.servers.map(\.config.name), ui: ui, now: Date(), size: terminal.currentSize())
+            servers: options.servers.map(\.config.name), ui: ui, now: Date(),
+            clock: RuntimeApp.monotonic(SystemLoopClock().now()), size: terminal.currentSize())
         return RuntimeApp(
             state: state, renderer: renderer, terminal: terminal, network: backend,
             insideTmux: OuterTerminalAlert.isInsideTmux(environment: environment))

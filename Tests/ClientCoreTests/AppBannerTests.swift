@@ -1,3 +1,7 @@
+// The app model drives ClientCore's NotificationManager: banners for waiting sessions and server
+// notifications, banner keys, the panel, and what happens when the user is attached.
+
+import ClaudePMProtocol
 import ClientCore
 import Foundation
 import Testing
@@ -5,26 +9,37 @@ import Testing
 @Suite struct AppBannerTests {
     func worldWithPermissionBanner() -> AppState {
         var state = AppWorld.state()
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
-        _ = state.reduce(.notificationReceived(AppWorld.notification("n1", priority: .high, session: AppWorld.b)))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         return state
     }
 
     @Test func highPriorityRaisesABannerForFiveSeconds() {
         var state = worldWithPermissionBanner()
-        #expect(state.bannerNotification?.id == "n1")
-        _ = state.reduce(.tick(AppWorld.t0.addingTimeInterval(4.9)))
+        #expect(state.banner?.notification.key == NotificationManager.waitingKey(AppWorld.b))
+        #expect(state.nextTimer == .seconds(5))
+        _ = state.reduce(AppWorld.tick(4.9))
         #expect(state.banner != nil)
-        _ = state.reduce(.tick(AppWorld.t0.addingTimeInterval(5)))
+        _ = state.reduce(AppWorld.tick(5))
         #expect(state.banner == nil)
-        #expect(state.notifications.first?.isRead == true)
+        #expect(state.notifications.items.first?.isRead == true)
+        #expect(state.nextTimer == nil)
     }
 
     @Test func normalPriorityDoesNotRaiseABanner() {
         var state = AppWorld.state()
-        _ = state.reduce(.notificationReceived(AppWorld.notification("n2", priority: .normal)))
+        _ = state.reduce(AppWorld.serverNotification("n2", title: "Ready for Review"))
         #expect(state.banner == nil)
         #expect(state.unreadCount == 1)
+    }
+
+    @Test func aBurstFoldsIntoOneBannerWithMore() {
+        var state = AppWorld.state()
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .question))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt, at: 0.2))
+        _ = state.reduce(AppWorld.waits(AppWorld.c, .question, at: 0.4))
+        #expect(state.banner?.notification.sessionKey == AppWorld.a)
+        #expect(state.banner?.moreCount == 2)
+        #expect(state.unreadCount == 3)
     }
 
     @Test func yAndNAnswerThePermissionPromptOfTheBannerSession() {
@@ -38,7 +53,8 @@ import Testing
 
     @Test func yIsNotAnAnswerWhenTheSessionDoesNotWaitOnAPermission() {
         var state = AppWorld.state()
-        _ = state.reduce(.notificationReceived(AppWorld.notification("n1", priority: .urgent, session: AppWorld.b)))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .question))
+        #expect(state.banner != nil)
         #expect(state.press(.char("y")).isEmpty)
         #expect(state.banner != nil)
     }
@@ -54,95 +70,126 @@ import Testing
         #expect(dismiss.unreadCount == 0)
     }
 
-    @Test func noBannerForTheSessionBeingWatched() {
+    @Test func noBannerForTheSessionBeingWatchedAndItsNewsCountsAsSeen() {
         var state = AppWorld.state()
         state.selection = AppWorld.b
         _ = state.press(.enter)
-        _ = state.reduce(.notificationReceived(AppWorld.notification("n1", priority: .high, session: AppWorld.b)))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
+        #expect(state.banner == nil)
+        #expect(state.notifications.items.count == 1)
+        #expect(state.unreadCount == 0)
+    }
+
+    @Test func attachingHidesABannerAboutThatSession() {
+        var state = worldWithPermissionBanner()
+        state.selection = AppWorld.b
+        _ = state.press(.enter)
+        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.banner == nil)
+        #expect(state.notifications.focusedSession == AppWorld.b)
+        _ = state.press(.ctrl("]"))
+        #expect(state.notifications.focusedSession == nil)
+    }
+
+    @Test func notifyModeOffKeepsTheListButRaisesNoBanner() {
+        var state = AppWorld.state()
+        state.ui.notifyMode = .off
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(state.banner == nil)
         #expect(state.unreadCount == 1)
     }
 
     @Test func panelMarksReadOpensAndClears() {
         var state = AppWorld.state()
-        _ = state.reduce(.notificationReceived(AppWorld.notification("old", priority: .normal, session: AppWorld.a)))
-        _ = state.reduce(.notificationReceived(AppWorld.notification("new", priority: .normal, session: AppWorld.c)))
+        let list = [
+            AppWorld.listed("new", .reviewReady, session: AppWorld.a, at: 10),
+            AppWorld.listed("old", .reviewReady, session: AppWorld.b),
+        ]
+        _ = state.reduce(.notificationsLoaded(server: "local", items: list, resync: false))
         _ = state.press(.char("b"))
         #expect(state.overlay == .notifications(cursor: 0))
         _ = state.press(.char("r"))
-        #expect(state.notifications.map(\.isRead) == [true, false])
+        #expect(state.notifications.items.map(\.isRead) == [true, false])
         _ = state.press(.char("j"))
         let open = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.a))
-        #expect(open.contains(.attach(AppWorld.a, state.attachSize)))
+        #expect(state.screen == .attached(AppWorld.b))
+        #expect(open.contains(.attach(AppWorld.b, state.attachSize)))
         _ = state.press(.ctrl("]"))
         _ = state.press(.char("!"))
-        #expect(state.press(.char("C")) == [.clearNotifications])
-        #expect(state.notifications.isEmpty)
+        #expect(state.press(.char("C")) == [.clearNotifications(server: "local")])
+        #expect(state.notifications.items.isEmpty)
     }
 
     @Test func listIsCappedAndServerMergeSkipsKnownIds() {
         var state = AppWorld.state()
-        for i in 0..<60 {
-            _ = state.reduce(
-                .notificationReceived(
-                    AppWorld.notification("n\(i)", priority: .low, at: AppWorld.t0.addingTimeInterval(Double(i)))))
+        for i in 0..<210 {
+            _ = state.reduce(AppWorld.serverNotification("n\(i)", title: "Ticket Update", at: Double(i)))
         }
-        #expect(state.notifications.count == 50)
-        #expect(state.notifications.first?.id == "n59")
-        _ = state.reduce(.notificationsLoaded(server: "local", items: [AppWorld.notification("n59", priority: .low)]))
-        #expect(state.notifications.filter { $0.id == "n59" }.count == 1)
+        #expect(state.notifications.items.count == 200)
+        #expect(state.notifications.items.first?.key.id == "n209")
+        let list = [AppWorld.listed("n209", .reviewReady, at: 209)]
+        _ = state.reduce(.notificationsLoaded(server: "local", items: list, resync: false))
+        #expect(state.notifications.items.filter { $0.key.id == "n209" }.count == 1)
     }
 }
 
 @Suite struct AppWaitingNotificationTests {
     @Test func waitingRaisesABannerThatYAnswers() {
         var state = AppWorld.state()
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
-        #expect(state.bannerNotification?.session == AppWorld.b)
-        #expect(state.bannerNotification?.body == "Task session-2: permission prompt")
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
+        #expect(state.banner?.notification.sessionKey == AppWorld.b)
+        #expect(state.banner?.notification.body == "Task session-2: permission_prompt")
         #expect(state.press(.char("y")) == [.sendInput(AppWorld.b, "y")])
     }
 
-    @Test func serverNotificationWithoutSessionIsMatchedAndReplacesTheLocalOne() {
+    @Test func theServersCopyReplacesTheLocalOneAndStillAnswers() {
         var state = AppWorld.state()
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
-        let server = AppNotification(
-            id: "srv-1", server: "local", title: "Input Required", body: "Task session-2: permission_prompt",
-            priority: .high, createdAt: AppWorld.t0)
-        _ = state.reduce(.notificationReceived(server))
-        #expect(state.notifications.map(\.id) == ["srv-1"])
-        #expect(state.notifications.first?.session == AppWorld.b)
-        #expect(state.bannerNotification?.id == "srv-1")
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
+        let effects = state.reduce(
+            AppWorld.serverNotification("srv-1", body: "Task session-2: permission_prompt", at: 0.1))
+        #expect(effects == [.refetchNotifications(server: "local")], "the wire message has no session: refetch")
+        let list = [AppWorld.listed("srv-1", message: "Task session-2: permission_prompt", session: AppWorld.b)]
+        _ = state.reduce(.notificationsLoaded(server: "local", items: list, resync: false))
+        #expect(state.notifications.items.map(\.key.id) == ["srv-1"])
+        #expect(state.notifications.items.first?.sessionKey == AppWorld.b)
+        #expect(state.banner?.notification.key.id == "srv-1")
         #expect(state.press(.char("n")) == [.sendInput(AppWorld.b, "n")])
     }
 
-    @Test func ambiguousServerNotificationsStayUnmatched() {
+    @Test func aServerNotificationWithoutSessionCannotBeAnswered() {
         var state = AppWorld.state()
-        _ = state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "question"))
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
-        let server = AppNotification(
-            id: "srv-2", server: "local", title: "Input Required", body: "Something else: question", priority: .high,
-            createdAt: AppWorld.t0)
-        _ = state.reduce(.notificationReceived(server))
-        #expect(state.notifications.first { $0.id == "srv-2" }?.session == nil)
+        _ = state.reduce(AppWorld.serverNotification("srv-2", body: "Something else: permission_prompt"))
+        #expect(state.banner?.notification.key.id == "srv-2")
         #expect(state.press(.char("y")).isEmpty)
     }
 
     @Test func waitingEndingRetiresTheBanner() {
         var state = AppWorld.state()
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .question))
         #expect(state.banner != nil)
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: false, reason: "unknown"))
+        _ = state.reduce(AppWorld.stopsWaiting(AppWorld.b, at: 1))
         #expect(state.banner == nil)
         #expect(state.unreadCount == 0)
     }
 
-    @Test func noBannerWhileAttachedToTheWaitingSession() {
+    @Test func aResyncListSaysWhoIsWaitingAfterAReconnect() {
         var state = AppWorld.state()
-        state.selection = AppWorld.b
-        _ = state.press(.enter)
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
-        #expect(state.banner == nil)
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .question))
+        let list = [AppWorld.listed("w-b", message: "Task session-2: permission_prompt", session: AppWorld.b)]
+        _ = state.reduce(.notificationsLoaded(server: "local", items: list, resync: true))
+        #expect(state.sessions[AppWorld.a]?.waiting == nil, "a stopped waiting while the socket was down")
+        #expect(state.sessions[AppWorld.b]?.waiting?.reason == "permission_prompt")
+        #expect(state.triageQueue.map(\.key) == [AppWorld.b])
+    }
+
+    @Test func aSessionListKeepsWhatSessionWaitingSaid() {
+        var state = AppWorld.state()
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .question))
+        let reloaded = [AppWorld.session(AppWorld.a), AppWorld.session(AppWorld.b)]
+        _ = state.reduce(.sessionsLoaded(server: "local", sessions: reloaded))
+        #expect(state.sessions[AppWorld.b]?.waiting?.reason == "question")
+        #expect(state.triageQueue.map(\.key) == [AppWorld.b])
+        _ = state.reduce(.sessionsLoaded(server: "local", sessions: [AppWorld.session(AppWorld.a)]))
+        #expect(state.triageQueue.isEmpty, "a vanished session leaves triage")
     }
 }

@@ -73,9 +73,9 @@ import Testing
         session.ticketID = "t1"
         _ = state.reduce(.sessionUpdated(session))
         #expect(state.board.tickets.first { $0.id == "t1" }?.liveSession == AppWorld.b)
-        _ = state.reduce(.sessionStatus(AppWorld.b, .completed))
+        _ = state.reduce(.sessionStatus(AppWorld.b, from: .running, to: .completed, at: AppWorld.t0))
         #expect(state.board.tickets.first { $0.id == "t1" }?.liveSession == nil)
-        _ = state.reduce(.sessionStatus(AppWorld.a, .completed))
+        _ = state.reduce(.sessionStatus(AppWorld.a, from: .running, to: .completed, at: AppWorld.t0))
         #expect(
             state.board.tickets.first { $0.id == "t4" }?.liveSession == nil, "a supplied session that ended is dropped")
     }

@@ -31,10 +31,18 @@ import Testing
         #expect(BoardColumn(TicketState(rawValue: "archived")) == .backlog)
     }
 
-    @Test func waitingReasonEventUsesTheWireSpelling() {
+    @Test func waitingEventCarriesTheWireMessage() {
         let key = SessionKey(server: "s", sessionId: "x")
+        let payload = SessionWaitingPayload(
+            sessionId: "x", waiting: true, reason: .permissionPrompt, timestamp: AppWorld.t0)
         #expect(
-            AppEvent.sessionWaiting(key, waiting: true, reason: WaitingReason.permissionPrompt)
-                == .sessionWaiting(key, waiting: true, reason: "permission_prompt"))
+            AppEvent.sessionWaiting(key, waiting: true, reason: .permissionPrompt, at: AppWorld.t0)
+                == .message(server: "s", .sessionWaiting(payload), receivedAt: AppWorld.t0))
+    }
+
+    @Test func wireStatusesMapToAppStatuses() {
+        #expect(AppSessionStatus(SessionStatus.running) == .running)
+        #expect(AppSessionStatus(SessionStatus.error) == .error)
+        #expect(AppSessionStatus(SessionStatus(rawValue: "archived")) == .paused)
     }
 }

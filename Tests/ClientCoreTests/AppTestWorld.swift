@@ -1,5 +1,6 @@
 // A small world for the pure `reduce` tests: two servers and a handful of sessions.
 
+import ClaudePMProtocol
 import ClientCore
 import Foundation
 
@@ -33,12 +34,38 @@ enum AppWorld {
         return state
     }
 
-    static func notification(
-        _ id: String, priority: NotificationPriority, session: SessionKey? = nil, at date: Date = t0
-    ) -> AppNotification {
-        AppNotification(
-            id: id, server: session?.server ?? "local", title: "Input Required", body: "body \(id)", priority: priority,
-            session: session, createdAt: date)
+    /// A tick `seconds` after t0 on both clocks (the monotonic clock starts at zero with t0).
+    static func tick(_ seconds: Double) -> AppEvent {
+        .tick(t0.addingTimeInterval(seconds), .seconds(seconds))
+    }
+
+    /// `session:waiting` (true) for `key` at t0 + `seconds`.
+    static func waits(_ key: SessionKey, _ reason: WaitingReason, at seconds: Double = 0) -> AppEvent {
+        .sessionWaiting(key, waiting: true, reason: reason, at: t0.addingTimeInterval(seconds))
+    }
+
+    /// `session:waiting` (false) for `key` at t0 + `seconds`.
+    static func stopsWaiting(_ key: SessionKey, at seconds: Double = 0) -> AppEvent {
+        .sessionWaiting(key, waiting: false, reason: .unknown, at: t0.addingTimeInterval(seconds))
+    }
+
+    /// A server `notification` message on `server` (no session id, as the wire has none).
+    static func serverNotification(
+        _ id: String, title: String = "Input Required", body: String = "body", server: String = "local",
+        at seconds: Double = 0
+    ) -> AppEvent {
+        let payload = NotificationPayload(id: id, title: title, body: body, timestamp: t0.addingTimeInterval(seconds))
+        return .message(server: server, .notification(payload), receivedAt: t0.addingTimeInterval(seconds))
+    }
+
+    /// A `GET /api/notifications` entry, optionally about a running session.
+    static func listed(
+        _ id: String, _ type: NotificationType = .waitingInput, message: String = "body", session: SessionKey? = nil,
+        at seconds: Double = 0
+    ) -> NotificationItem {
+        NotificationItem(
+            id: id, type: type, message: message, createdAt: t0.addingTimeInterval(seconds),
+            session: session.map { NotificationSessionRef(id: $0.sessionId, type: .ticket, status: .running) })
     }
 }
 

@@ -6,21 +6,17 @@ import Testing
     /// b waits on a question since t0-60, c on a permission prompt since t0-10, a on idle since t0-600.
     func waitingWorld() -> AppState {
         var state = AppWorld.state()
-        state.now = AppWorld.t0.addingTimeInterval(-600)
-        _ = state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "idle_prompt"))
-        state.now = AppWorld.t0.addingTimeInterval(-60)
-        _ = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "question"))
-        state.now = AppWorld.t0.addingTimeInterval(-10)
-        _ = state.reduce(.sessionWaiting(AppWorld.c, waiting: true, reason: "permission_prompt"))
-        _ = state.reduce(.tick(AppWorld.t0))
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .idlePrompt, at: -600))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .question, at: -60))
+        _ = state.reduce(AppWorld.waits(AppWorld.c, .permissionPrompt, at: -10))
+        _ = state.reduce(AppWorld.tick(0))
         return state
     }
 
     @Test func queueIsMostUrgentThenLongestWaiting() {
         var state = waitingWorld()
         #expect(state.triageQueue.map(\.key) == [AppWorld.c, AppWorld.b, AppWorld.a])
-        state.now = AppWorld.t0.addingTimeInterval(5)
-        _ = state.reduce(.sessionWaiting(AppWorld.done, waiting: true, reason: "permission_prompt"))
+        _ = state.reduce(AppWorld.waits(AppWorld.done, .permissionPrompt, at: 5))
         #expect(state.triageQueue.count == 3, "completed sessions are not triaged")
     }
 
@@ -61,14 +57,24 @@ import Testing
         #expect(state.triageQueue.map(\.key) == [AppWorld.b, AppWorld.a])
         _ = state.press(.char("t"))
         #expect(state.screen == .attached(AppWorld.b))
-        _ = state.reduce(.tick(AppWorld.t0.addingTimeInterval(AppState.snoozeDuration + 1)))
+        #expect(state.triage.queue.nextWakeUp(now: state.clock) == .seconds(15 * 60))
+        _ = state.reduce(AppWorld.tick(15 * 60))
+        #expect(state.triageQueue.first?.key == AppWorld.c)
+    }
+
+    @Test func aNewWaitClearsTheSnooze() {
+        var state = waitingWorld()
+        state.selection = AppWorld.c
+        _ = state.press(.char("s"))
+        _ = state.reduce(AppWorld.stopsWaiting(AppWorld.c, at: 1))
+        _ = state.reduce(AppWorld.waits(AppWorld.c, .permissionPrompt, at: 2))
         #expect(state.triageQueue.first?.key == AppWorld.c)
     }
 
     @Test func snoozingASessionThatIsNotWaitingSaysSo() {
         var state = AppWorld.state()
         _ = state.press(.char("s"))
-        #expect(state.triage.snoozedUntil.isEmpty)
+        #expect(state.triage.queue.snoozed(now: state.clock).isEmpty)
         #expect(state.flash == "the selected session is not waiting")
     }
 
@@ -81,9 +87,9 @@ import Testing
 
     @Test func waitingRingsTheOuterTerminalOnlyWhenUnfocused() {
         var state = AppWorld.state()
-        #expect(state.reduce(.sessionWaiting(AppWorld.a, waiting: true, reason: "question")).isEmpty)
+        #expect(state.reduce(AppWorld.waits(AppWorld.a, .question)).isEmpty)
         _ = state.reduce(.focusChanged(false))
-        let effects = state.reduce(.sessionWaiting(AppWorld.b, waiting: true, reason: "permission_prompt"))
+        let effects = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(
             effects == [
                 .alertOuterTerminal(title: "claudepm", body: "Task session-2: permission prompt", desktop: false)
@@ -91,7 +97,7 @@ import Testing
         state.ui.notifyMode = .osc
         state.alertWhenFocused = true
         _ = state.reduce(.focusChanged(true))
-        let osc = state.reduce(.sessionWaiting(AppWorld.c, waiting: true, reason: "question"))
+        let osc = state.reduce(AppWorld.waits(AppWorld.c, .question))
         #expect(osc == [.alertOuterTerminal(title: "claudepm", body: "Task session-3: question", desktop: true)])
     }
 }

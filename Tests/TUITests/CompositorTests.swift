@@ -115,7 +115,7 @@ import Testing
         _ = state.reduce(.key(.char("j")))
         renderer.render(state: state, screens: [:])
         #expect(renderer.headerRecomputations == 1)
-        _ = state.reduce(.notificationReceived(SceneFixtures.notifications()[0]))
+        _ = state.reduce(SceneFixtures.fixLoginWaits)
         renderer.render(state: state, screens: [:])
         #expect(renderer.headerRecomputations == 2)
     }

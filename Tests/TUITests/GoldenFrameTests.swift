@@ -58,13 +58,14 @@ import Testing
 
     @Test func banner() throws {
         var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 14))
-        _ = state.reduce(.notificationReceived(SceneFixtures.notifications()[0]))
+        _ = state.reduce(SceneFixtures.fixLoginWaits)
         try Golden.check("banner-100x14", render(state).0.text())
     }
 
     @Test func notificationPanel() throws {
         var state = SceneFixtures.state(size: GridSize(cols: 80, rows: 14))
-        _ = state.reduce(.notificationsLoaded(server: "local", items: SceneFixtures.notifications()))
+        _ = state.reduce(.notificationsLoaded(server: "local", items: SceneFixtures.notifications(), resync: true))
+        state.notifications.markRead(ClientNotification.Key(server: "local", id: "n2"))
         _ = state.reduce(.key(.char("b")))
         try Golden.check("notifications-80x14", render(state).0.text())
     }
@@ -122,7 +123,7 @@ import Testing
     @Test(arguments: [(1, 1), (2, 1), (1, 2), (3, 3), (40, 12), (120, 40), (300, 100)])
     func everyScreenAtAnySize(cols: Int, rows: Int) {
         var state = SceneFixtures.state(size: GridSize(cols: cols, rows: rows))
-        _ = state.reduce(.notificationReceived(SceneFixtures.notifications()[0]))
+        _ = state.reduce(SceneFixtures.fixLoginWaits)
         let screens = SceneFixtures.screens()
         let keys: [[AppKey]] = [[], [.char("z")], [.char("?")], [.char("b")], [.char("g"), .char("b")], [.enter]]
         for sequence in keys {

@@ -1,6 +1,7 @@
 // A small, fixed world for golden frames: two servers, sessions in every status, a waiting
 // permission prompt, notifications, a board, and real TerminalScreens fed escape sequences.
 
+import ClaudePMProtocol
 import ClientCore
 import Foundation
 import TUI
@@ -72,16 +73,21 @@ enum SceneFixtures {
         return result
     }
 
-    static func notifications() -> [AppNotification] {
+    /// The server's notification list: Fix login waits on a permission prompt; a review is ready.
+    static func notifications() -> [NotificationItem] {
         [
-            AppNotification(
-                id: "n1", server: "local", title: "Input Required", body: "Fix login: permission_prompt",
-                priority: .high, session: fixLogin, createdAt: now.addingTimeInterval(-120)),
-            AppNotification(
-                id: "n2", server: "local", title: "Ready for Review", body: "Ticket CSM-002 is ready for review.",
-                priority: .normal, createdAt: now.addingTimeInterval(-3600), isRead: true),
+            NotificationItem(
+                id: "n1", type: .waitingInput, message: "Fix login: permission_prompt",
+                createdAt: now.addingTimeInterval(-120),
+                session: NotificationSessionRef(id: fixLogin.sessionId, type: .ticket, status: .running)),
+            NotificationItem(
+                id: "n2", type: .reviewReady, message: "Ticket CSM-002 is ready for review.",
+                createdAt: now.addingTimeInterval(-3600)),
         ]
     }
+
+    /// Fix login's `session:waiting` (a permission prompt), which raises a banner.
+    static let fixLoginWaits = AppEvent.sessionWaiting(fixLogin, waiting: true, reason: .permissionPrompt, at: now)
 
     static let project = AppProject(server: "local", id: "p1", name: "webapp")
 

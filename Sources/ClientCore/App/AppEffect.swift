@@ -26,8 +26,12 @@ public enum AppEffect: Hashable, Sendable {
     case rejectTicket(server: String, ticketID: String, feedback: String)
     /// `PATCH /api/tickets/:id` with a new state.
     case moveTicket(server: String, ticketID: String, to: BoardColumn)
-    /// `DELETE /api/notifications` on every server (clear all).
-    case clearNotifications
+    /// `DELETE /api/notifications` on this server (the user cleared all).
+    case clearNotifications(server: String)
+    /// `DELETE /api/notifications/:id` on this server.
+    case deleteNotification(server: String, id: String)
+    /// `GET /api/notifications` from this server, answered with `.notificationsLoaded`.
+    case refetchNotifications(server: String)
     /// Ring the outer terminal: BEL, plus OSC 9/777 when `desktop` (see `OuterTerminalAlert`).
     case alertOuterTerminal(title: String, body: String, desktop: Bool)
     /// Exit the client (the runtime restores the terminal).

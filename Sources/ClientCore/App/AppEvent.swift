@@ -1,13 +1,16 @@
+import ClaudePMProtocol
 import Foundation
 
-/// Facts that reach `reduce`: keys, sizes, time, and what servers said (already converted).
-public enum AppEvent: Hashable, Sendable {
+/// Facts that reach `reduce`: keys, sizes, time, and what servers said.
+public enum AppEvent: Equatable, Sendable {
     /// A key or mouse event.
     case key(AppKey)
     /// The terminal was resized.
     case resized(GridSize)
-    /// Time passed (the runtime ticks about once a second).
-    case tick(Date)
+    /// Time passed: the wall clock (for what is shown) and a monotonic clock (for banner timing,
+    /// rate limits and snoozes). The runtime ticks about once a second while something on screen
+    /// depends on time, and whenever a timer of the model is due.
+    case tick(Date, MonotonicTime)
     /// The outer terminal gained or lost focus.
     case focusChanged(Bool)
     /// A server's connection changed.
@@ -18,21 +21,17 @@ public enum AppEvent: Hashable, Sendable {
     case sessionsLoaded(server: String, sessions: [AppSession])
     /// One session changed (or appeared).
     case sessionUpdated(AppSession)
-    /// `session:status`.
-    case sessionStatus(SessionKey, AppSessionStatus)
-    /// `session:waiting`.
-    case sessionWaiting(SessionKey, waiting: Bool, reason: String)
-    /// `session:context`.
-    case sessionContext(SessionKey, percent: Int)
-    /// A notification arrived (`notification` on the event socket).
-    case notificationReceived(AppNotification)
-    /// The notification list of one server (`GET /api/notifications`).
-    case notificationsLoaded(server: String, items: [AppNotification])
+    /// A message from a server's event socket, received at `receivedAt` (session status and
+    /// waiting, context, ticket moves, notifications, reviews, errors).
+    case message(server: String, ServerMessage, receivedAt: Date)
+    /// A server's notification list (`GET /api/notifications`); `resync` when it was fetched
+    /// after a (re)connect, so it also tells which sessions wait now.
+    case notificationsLoaded(server: String, items: [NotificationItem], resync: Bool)
     /// The projects of one server.
     case projectsLoaded(server: String, projects: [AppProject])
     /// The tickets of a project.
     case ticketsLoaded(project: AppProject, tickets: [AppTicket])
-    /// `ticket:state`.
+    /// A ticket moved (the answer of a REST move).
     case ticketState(server: String, ticketID: String, state: BoardColumn)
     /// A ticket's markdown, for the pager.
     case ticketContent(title: String, markdown: String)

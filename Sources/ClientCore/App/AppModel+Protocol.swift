@@ -11,16 +11,9 @@ extension AppSession {
     public init(
         server: String, session: Session, waiting: WaitingInfo? = nil, contextKnown: Bool = false, receivedAt: Date
     ) {
-        let status: AppSessionStatus
-        switch session.status {
-        case .running: status = .running
-        case .completed: status = .completed
-        case .error: status = .error
-        case .paused, .other: status = .paused
-        }
         self.init(
             key: SessionKey(server: server, sessionId: session.id), projectName: session.project?.name ?? "",
-            status: status, waiting: waiting,
+            status: AppSessionStatus(session.status), waiting: waiting,
             contextPercent: session.contextPercent == 0 && !contextKnown ? nil : session.contextPercent,
             ticketID: session.ticketId, ticketKey: session.ticket?.externalId, ticketTitle: session.ticket?.title,
             paneCommand: session.paneCommand,
@@ -66,18 +59,33 @@ extension AppProject {
     }
 }
 
-extension AppNotification {
-    /// The app's view of a `NotificationManager` notification.
-    public init(_ item: ClientNotification) {
-        self.init(
-            id: item.key.id, server: item.key.server, title: item.title, body: item.body, priority: item.priority,
-            session: item.sessionKey, createdAt: item.createdAt, isRead: item.isRead)
+extension AppSessionStatus {
+    /// The app status of a wire status (paused and unknown statuses show as paused).
+    public init(_ status: SessionStatus) {
+        switch status {
+        case .running: self = .running
+        case .completed: self = .completed
+        case .error: self = .error
+        case .paused, .other: self = .paused
+        }
     }
 }
 
 extension AppEvent {
-    /// `session:waiting` with the wire's reason.
-    public static func sessionWaiting(_ key: SessionKey, waiting: Bool, reason: WaitingReason) -> AppEvent {
-        .sessionWaiting(key, waiting: waiting, reason: reason.rawValue)
+    /// `session:waiting` from `key`'s server, sent and received at `date`.
+    public static func sessionWaiting(
+        _ key: SessionKey, waiting: Bool, reason: WaitingReason, at date: Date
+    ) -> AppEvent {
+        let payload = SessionWaitingPayload(sessionId: key.sessionId, waiting: waiting, reason: reason, timestamp: date)
+        return .message(server: key.server, .sessionWaiting(payload), receivedAt: date)
+    }
+
+    /// `session:status` from `key`'s server, sent and received at `date`.
+    public static func sessionStatus(
+        _ key: SessionKey, from previous: SessionStatus, to status: SessionStatus, at date: Date
+    ) -> AppEvent {
+        let payload = SessionStatusPayload(
+            sessionId: key.sessionId, previousStatus: previous, newStatus: status, timestamp: date)
+        return .message(server: key.server, .sessionStatus(payload), receivedAt: date)
     }
 }

@@ -70,7 +70,7 @@ extension AppState {
         case "s", "sessions": screen = .sessions
         case "b", "board": return openBoard()
         case "n", "notifications": overlay = .notifications(cursor: 0)
-        case "read": markAllRead()
+        case "read": notifications.markAllRead()
         case "clear": return clearNotifications()
         case "next", "triage": return triageNext()
         case "help": overlay = .help

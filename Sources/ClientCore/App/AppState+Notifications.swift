@@ -1,101 +1,70 @@
-// Notifications: the list (newest first, 50 kept), banners for high and urgent items (5 s,
-// quiet for the session being looked at), banner keys, and the notification panel's actions.
+// Notifications: AppState drives ClientCore's NotificationManager (the one policy: priorities,
+// banners with rate limit and "+N more", capacity, upserts, read state) with the model's
+// monotonic clock, and turns its commands into effects. Here: banner keys, the panel's actions,
+// and the session the user is attached to (no banners about it, its notifications count as seen).
 
 import Foundation
 
 extension AppState {
-    /// How long a banner stays.
-    public static let bannerDuration: TimeInterval = 5
-    /// Notifications kept.
-    public static let notificationLimit = 50
-
-    /// The notification the banner shows, if any.
-    public var bannerNotification: AppNotification? {
-        guard let banner else { return nil }
-        return notifications.first { $0.id == banner.notificationID }
+    /// The effects for the manager's commands (banner and tick commands need none: the views read
+    /// `banner`, and the runtime asks for `nextTimer`).
+    static func effects(_ actions: [NotificationAction]) -> [AppEffect] {
+        actions.compactMap { action in
+            switch action {
+            case .refetchNotifications(let server): .refetchNotifications(server: server)
+            case .deleteOnServer(let server, let id): .deleteNotification(server: server, id: id)
+            case .deleteAllOnServer(let server): .clearNotifications(server: server)
+            case .showBanner, .hideBanner, .scheduleTick: nil
+            }
+        }
     }
 
-    mutating func receive(_ incoming: AppNotification) -> [AppEffect] {
-        var item = incoming
-        if item.session == nil { item.session = resolveSession(of: item) }
-        if let key = item.session, item.id != Self.waitingNotificationID(key) {
-            let localID = Self.waitingNotificationID(key)
-            if banner?.notificationID == localID { banner?.notificationID = item.id }
-            notifications.removeAll { $0.id == localID && $0.server == item.server }
-        }
-        notifications.removeAll { $0.id == item.id && $0.server == item.server }
-        notifications.insert(item, at: 0)
-        if notifications.count > Self.notificationLimit { notifications.removeLast() }
-        let lookingAtIt = item.session != nil && item.session == attachedSession
-        if item.priority >= .high, ui.notifyMode != .off, !lookingAtIt {
-            banner = BannerState(notificationID: item.id, until: now.addingTimeInterval(Self.bannerDuration))
-        }
-        return []
-    }
-
-    mutating func mergeNotifications(server: String, items: [AppNotification]) {
-        let known = Set(notifications.filter { $0.server == server }.map(\.id))
-        let fresh = items.filter { !known.contains($0.id) }
-        notifications = (notifications + fresh).sorted { $0.createdAt > $1.createdAt }
-        if notifications.count > Self.notificationLimit {
-            notifications.removeLast(notifications.count - Self.notificationLimit)
-        }
+    /// Keeps the manager's focused session in step with the attached session.
+    mutating func syncNotificationFocus() -> [AppEffect] {
+        guard notifications.focusedSession != attachedSession else { return [] }
+        return Self.effects(notifications.focus(attachedSession, now: clock))
     }
 
     /// Hides the banner and marks what it showed as read.
-    mutating func dismissBanner() {
-        if let id = banner?.notificationID { markRead(id) }
-        banner = nil
-    }
-
-    mutating func markRead(_ id: String) {
-        for i in notifications.indices where notifications[i].id == id { notifications[i].isRead = true }
-    }
-
-    mutating func markAllRead() {
-        for i in notifications.indices { notifications[i].isRead = true }
+    mutating func dismissBanner() -> [AppEffect] {
+        Self.effects(notifications.dismissBanner(now: clock))
     }
 
     mutating func clearNotifications() -> [AppEffect] {
-        notifications.removeAll()
-        banner = nil
-        return [.clearNotifications]
+        Self.effects(notifications.clearAll(now: clock))
     }
 
     /// Banner keys; nil when the action is not a banner action or does not apply.
     mutating func performBanner(_ action: AppAction) -> [AppEffect]? {
-        guard let item = bannerNotification else { return nil }
+        guard let item = banner?.notification else { return nil }
         switch action {
         case .bannerYes, .bannerNo:
-            guard let key = item.session, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
-            dismissBanner()
-            return [.sendInput(key, action == .bannerYes ? "y" : "n")]
+            guard let key = item.sessionKey, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
+            return dismissBanner() + [.sendInput(key, action == .bannerYes ? "y" : "n")]
         case .bannerJump:
-            guard let key = item.session else { return nil }
-            dismissBanner()
-            return attach(key)
+            guard let key = item.sessionKey else { return nil }
+            return dismissBanner() + attach(key)
         case .bannerDismiss:
-            dismissBanner()
-            return []
+            return dismissBanner()
         default: return nil
         }
     }
 
     mutating func performNotifications(_ action: AppAction) -> [AppEffect] {
         guard case .notifications(let cursor) = overlay else { return [] }
-        let count = notifications.count
-        let clamped = min(cursor, max(count - 1, 0))
+        let items = notifications.items
+        let clamped = min(cursor, max(items.count - 1, 0))
         switch action {
-        case .down: overlay = .notifications(cursor: min(clamped + 1, max(count - 1, 0)))
+        case .down: overlay = .notifications(cursor: min(clamped + 1, max(items.count - 1, 0)))
         case .up: overlay = .notifications(cursor: max(clamped - 1, 0))
-        case .markRead where count > 0: markRead(notifications[clamped].id)
-        case .markAllRead: markAllRead()
+        case .markRead where !items.isEmpty: notifications.markRead(items[clamped].key)
+        case .markAllRead: notifications.markAllRead()
         case .clearAll: return clearNotifications()
-        case .open where count > 0:
-            let item = notifications[clamped]
-            markRead(item.id)
+        case .open where !items.isEmpty:
+            let item = items[clamped]
+            notifications.markRead(item.key)
             overlay = nil
-            if let key = item.session { return attach(key) }
+            if let key = item.sessionKey { return attach(key) }
         case .back: overlay = nil
         default: break
         }

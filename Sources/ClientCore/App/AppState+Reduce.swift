@@ -2,6 +2,7 @@
 // commands for the runtime. After every event the set of visible tiles is recomputed and the
 // difference becomes watch/unwatch effects, so streams exist exactly for visible tiles.
 
+import ClaudePMProtocol
 import Foundation
 
 /// Applies `event` to `state` and returns the effects to run.
@@ -12,8 +13,10 @@ public func reduce(_ state: inout AppState, _ event: AppEvent) -> [AppEffect] {
 extension AppState {
     /// Applies `event` and returns the effects to run.
     public mutating func reduce(_ event: AppEvent) -> [AppEffect] {
+        notifications.configuration.bannersEnabled = ui.notifyMode != .off
         var effects = apply(event)
         refreshLiveTickets()
+        effects += syncNotificationFocus()
         effects += syncWatches()
         return effects
     }
@@ -22,7 +25,7 @@ extension AppState {
         switch event {
         case .key(let key): return handleKey(key)
         case .resized(let newSize): return resize(to: newSize)
-        case .tick(let date): return tick(date)
+        case .tick(let date, let monotonic): return tick(date, monotonic)
         case .focusChanged(let value):
             focused = value
             return []
@@ -36,10 +39,10 @@ extension AppState {
         case .roundTrip(let name, let ms):
             updateServer(name) { $0.rttMilliseconds = ms }
             return []
-        case .notificationReceived(let item): return receive(item)
-        case .notificationsLoaded(let server, let items):
-            mergeNotifications(server: server, items: items)
-            return []
+        case .message(let server, let message, let receivedAt):
+            return receive(message, server: server, receivedAt: receivedAt)
+        case .notificationsLoaded(let server, let items, let resync):
+            return loadNotifications(server: server, items: items, resync: resync)
         case .actionFailed(let text):
             flash = text
             return []
@@ -49,31 +52,16 @@ extension AppState {
 
     private mutating func applyData(_ event: AppEvent) -> [AppEffect] {
         switch event {
-        case .sessionsLoaded(let server, let list):
-            sessions = sessions.filter { $0.key.server != server }
-            for session in list { sessions[session.key] = session }
-            let heard = now
-            updateServer(server) { $0.lastHeard = heard }
-            fixSelection()
+        case .sessionsLoaded(let server, let list): loadSessions(server: server, list: list)
         case .sessionUpdated(let session):
             sessions[session.key] = session
+            syncTriage(session)
             fixSelection()
-        case .sessionStatus(let key, let status):
-            sessions[key]?.status = status
-            sessions[key]?.updatedAt = now
-            if status != .running { sessions[key]?.waiting = nil }
-        case .sessionWaiting(let key, let waiting, let reason):
-            return updateWaiting(key, waiting: waiting, reason: reason)
-        case .sessionContext(let key, let percent):
-            sessions[key]?.contextPercent = percent
-            sessions[key]?.updatedAt = now
         case .projectsLoaded(let server, let list): return loadProjects(server: server, list: list)
         case .ticketsLoaded(let project, let list):
             guard board.project == project else { return [] }
             board.tickets = list
-        case .ticketState(let server, let id, let column):
-            guard board.project?.server == server else { return [] }
-            for i in board.tickets.indices where board.tickets[i].id == id { board.tickets[i].state = column }
+        case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
         case .ticketContent(let title, let markdown):
             overlay = .pager(title: title, lines: markdown.components(separatedBy: "\n"), offset: 0)
         default: break
@@ -81,11 +69,50 @@ extension AppState {
         return []
     }
 
-    private mutating func tick(_ date: Date) -> [AppEffect] {
+    private mutating func tick(_ date: Date, _ monotonic: MonotonicTime) -> [AppEffect] {
         now = date
-        if let banner, banner.until <= now { dismissBanner() }
-        triage.snoozedUntil = triage.snoozedUntil.filter { $0.value > now }
-        return []
+        clock = max(clock, monotonic)
+        guard let due = notifications.nextTick, due <= clock else { return [] }
+        return Self.effects(notifications.tick(now: clock))
+    }
+
+    /// The monotonic time at which the model must be ticked even if nothing else happens (a banner
+    /// expires, a queued banner may show, a snooze ends), if any.
+    public var nextTimer: MonotonicTime? {
+        [notifications.nextTick, triage.queue.nextWakeUp(now: clock)].compactMap { $0 }.min()
+    }
+
+    /// Replaces `server`'s sessions. The list says nothing about waiting, so a session that is
+    /// still running keeps what `session:waiting` told; ended or vanished ones leave triage.
+    private mutating func loadSessions(server: String, list: [AppSession]) {
+        let previous = sessions
+        sessions = sessions.filter { $0.key.server != server }
+        for var session in list {
+            if session.waiting == nil, session.isLive { session.waiting = previous[session.key]?.waiting }
+            sessions[session.key] = session
+            syncTriage(session)
+        }
+        for key in previous.keys where key.server == server && sessions[key]?.isLive != true {
+            triage.queue.remove(key)
+        }
+        let heard = now
+        updateServer(server) { $0.lastHeard = heard }
+        fixSelection()
+    }
+
+    /// Puts a session that arrived with its waiting state into (or out of) the triage queue.
+    private mutating func syncTriage(_ session: AppSession) {
+        guard let waiting = session.waiting, session.isLive else {
+            triage.queue.remove(session.key)
+            return
+        }
+        triage.queue.update(
+            session.key, waiting: true, reason: WaitingReason(rawValue: waiting.reason), since: waiting.since)
+    }
+
+    mutating func moveTicket(server: String, id: String, to column: BoardColumn) {
+        guard board.project?.server == server else { return }
+        for i in board.tickets.indices where board.tickets[i].id == id { board.tickets[i].state = column }
     }
 
     private mutating func resize(to newSize: GridSize) -> [AppEffect] {
@@ -111,18 +138,6 @@ extension AppState {
     mutating func updateServer(_ name: String, _ change: (inout ServerStatus) -> Void) {
         guard let index = servers.firstIndex(where: { $0.name == name }) else { return }
         change(&servers[index])
-    }
-
-    private mutating func updateWaiting(_ key: SessionKey, waiting: Bool, reason: String) -> [AppEffect] {
-        guard var session = sessions[key] else { return [] }
-        session.waiting = waiting ? WaitingInfo(reason: reason, since: session.waiting?.since ?? now) : nil
-        session.updatedAt = now
-        sessions[key] = session
-        _ = noteWaiting(key, waiting: waiting, reason: reason)
-        guard waiting, ui.notifyMode == .bell || ui.notifyMode == .osc else { return [] }
-        guard !focused || alertWhenFocused, attachedSession != key else { return [] }
-        let body = "\(session.displayName): \(reason.replacingOccurrences(of: "_", with: " "))"
-        return [.alertOuterTerminal(title: "claudepm", body: body, desktop: ui.notifyMode == .osc)]
     }
 
     private mutating func loadProjects(server: String, list: [AppProject]) -> [AppEffect] {

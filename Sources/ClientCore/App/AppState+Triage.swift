@@ -1,48 +1,30 @@
-// Triage: jump straight into the session that most needs its user, across servers. Order:
-// reason urgency (permission prompts first), then longest waiting, then key; snoozed sessions
-// are skipped until their snooze ends. `T` returns to where the first jump started.
+// Triage: jump straight into the session that most needs its user, across servers. The order,
+// the snoozes and the last jump are ClientCore's TriageQueue (permission prompts first, then
+// longest waiting); here it meets the screen: only running sessions are jumped to, never the
+// one attached now, and `T` returns to where the first jump started.
 
 import Foundation
 
 extension AppState {
     /// How long `s` snoozes a waiting session.
-    public static let snoozeDuration: TimeInterval = 15 * 60
+    public static let snoozeDuration: Duration = .seconds(15 * 60)
 
-    /// Waiting sessions in triage order, snoozed ones left out.
+    /// Waiting running sessions in triage order, snoozed ones left out.
     public var triageQueue: [AppSession] {
-        sessions.values.filter { session in
-            guard session.waiting != nil, session.isLive else { return false }
-            return (triage.snoozedUntil[session.key] ?? .distantPast) <= now
-        }.sorted { a, b in
-            let ra = Self.urgency(a.waiting?.reason ?? "")
-            let rb = Self.urgency(b.waiting?.reason ?? "")
-            if ra != rb { return ra < rb }
-            let sa = a.waiting?.since ?? now
-            let sb = b.waiting?.since ?? now
-            if sa != sb { return sa < sb }
-            return a.key < b.key
+        triage.queue.ordered(now: clock).compactMap { item in
+            sessions[item.key].flatMap { $0.isLive && $0.waiting != nil ? $0 : nil }
         }
     }
 
-    /// Lower is more urgent.
-    static func urgency(_ reason: String) -> Int {
-        switch reason {
-        case "permission_prompt": 0
-        case "question": 1
-        case "context_exhausted": 2
-        case "idle_prompt": 3
-        default: 4
-        }
-    }
-
-    /// Attaches the next waiting session: the one after the last jump in queue order (wrapping),
-    /// never the session attached now.
+    /// Attaches the next waiting session after the last jump (wrapping), never the attached one.
     mutating func triageNext() -> [AppEffect] {
-        var queue = triageQueue.map(\.key)
-        if let last = triage.lastJump, let index = queue.firstIndex(of: last) {
-            queue = Array(queue[(index + 1)...] + queue[...index])
+        let candidates = Set(triageQueue.map(\.key)).subtracting(attachedSession.map { [$0] } ?? [])
+        var next: SessionKey?
+        for _ in 0...triage.queue.count(now: clock) where next == nil {
+            guard let item = triage.queue.next(now: clock) else { break }
+            if candidates.contains(item.key) { next = item.key }
         }
-        guard let next = queue.first(where: { $0 != attachedSession }) else {
+        guard let next else {
             flash = "no session is waiting"
             return []
         }
@@ -50,7 +32,6 @@ extension AppState {
             triage.returnTo = screen
             triage.returnSelection = selection
         }
-        triage.lastJump = next
         return attach(next)
     }
 
@@ -71,7 +52,7 @@ extension AppState {
         fixSelection()
         triage.returnTo = nil
         triage.returnSelection = nil
-        triage.lastJump = nil
+        triage.queue.resetCursor()
         return effects
     }
 
@@ -81,7 +62,7 @@ extension AppState {
             flash = "the selected session is not waiting"
             return
         }
-        triage.snoozedUntil[selection] = now.addingTimeInterval(Self.snoozeDuration)
+        triage.queue.snooze(selection, for: Self.snoozeDuration, now: clock)
         flash = "snoozed for 15 min"
     }
 }

@@ -51,16 +51,14 @@ public struct ScrollbackState: Hashable, Sendable {
     }
 }
 
-/// Where triage returns to, and what is snoozed.
-public struct TriageState: Hashable, Sendable {
-    /// The screen and selection before the first triage jump.
+/// Triage: the queue of waiting sessions (order, snoozes, the last jump) and where `T` returns to.
+public struct TriageState: Equatable, Sendable {
+    /// Waiting sessions across servers, most urgent first (ClientCore's `TriageQueue`).
+    public var queue = TriageQueue()
+    /// The screen before the first triage jump.
     public var returnTo: Screen?
     /// The selection before the first triage jump.
     public var returnSelection: SessionKey?
-    /// The session the last triage jump went to; the next jump continues after it.
-    public var lastJump: SessionKey?
-    /// Snoozed sessions and when the snooze ends.
-    public var snoozedUntil: [SessionKey: Date] = [:]
 
     /// Creates an empty triage state.
     public init() {}
@@ -72,6 +70,8 @@ public struct AppState: Equatable, Sendable {
     public var ui: UIOptions
     /// The current time, advanced by `.tick` events.
     public var now: Date
+    /// The current monotonic time, advanced by `.tick` events (banner timing, snoozes).
+    public var clock: MonotonicTime
     /// The terminal size.
     public var size: GridSize
     /// Whether the outer terminal has focus (focus reporting), true if unknown.
@@ -90,10 +90,8 @@ public struct AppState: Equatable, Sendable {
     public var selection: SessionKey?
     /// The zoomed tile, if any.
     public var zoomed: SessionKey?
-    /// Notifications, newest first, at most 50.
-    public var notifications: [AppNotification] = []
-    /// The banner shown, if any.
-    public var banner: BannerState?
+    /// Notifications, unread counts and the banner (ClientCore's `NotificationManager` policy).
+    public var notifications: NotificationManager
     /// Triage bookkeeping.
     public var triage = TriageState()
     /// The board.
@@ -109,16 +107,23 @@ public struct AppState: Equatable, Sendable {
     /// Set once `.quit` has been emitted.
     public var isQuitting = false
 
-    /// Creates a state for `servers` with `ui` options at `now`.
-    public init(servers: [String], ui: UIOptions = .default, now: Date, size: GridSize) {
+    /// Creates a state for `servers` with `ui` options at `now` (wall) and `clock` (monotonic).
+    public init(servers: [String], ui: UIOptions = .default, now: Date, clock: MonotonicTime = .zero, size: GridSize) {
         self.servers = servers.map { ServerStatus(name: $0) }
         self.ui = ui
         self.now = now
+        self.clock = clock
         self.size = size
+        var configuration = NotificationManager.Configuration()
+        configuration.bannersEnabled = ui.notifyMode != .off
+        self.notifications = NotificationManager(configuration: configuration)
     }
 
     /// The unread notification count.
-    public var unreadCount: Int { notifications.filter { !$0.isRead }.count }
+    public var unreadCount: Int { notifications.unreadCount }
+
+    /// The banner on screen, if any.
+    public var banner: Banner? { notifications.banner }
 
     /// The attached session, if the screen is a full-screen attach.
     public var attachedSession: SessionKey? {

@@ -24,7 +24,7 @@ extension NotificationManager {
                 merged.isRead = known.isRead && !upsertedSince
             }
             if let sessionId = entry.session?.id, entry.type == .waitingInput {
-                let local = ClientNotification.Key(server: server, id: "local:waiting:\(sessionId)")
+                let local = Self.waitingKey(SessionKey(server: server, sessionId: sessionId))
                 if let shadow = item(local) {
                     merged.isRead = merged.isRead || shadow.isRead
                     items.removeAll { $0.key == local }

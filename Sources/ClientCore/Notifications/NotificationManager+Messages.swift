@@ -50,7 +50,7 @@ extension NotificationManager {
         _ payload: SessionWaitingPayload, server: String, now: MonotonicTime
     ) -> [NotificationAction] {
         let session = SessionKey(server: server, sessionId: payload.sessionId)
-        let key = ClientNotification.Key(server: server, id: "local:waiting:\(payload.sessionId)")
+        let key = Self.waitingKey(session)
         guard payload.waiting else {
             waiting[session] = nil
             return resolveWaiting(session, now: now)
@@ -58,10 +58,17 @@ extension NotificationManager {
         let reason = payload.reason ?? .unknown
         waiting[session] = WaitingState(reason: reason, since: payload.timestamp)
         let notification = ClientNotification(
-            key: key, title: "Input Required", body: "Claude is waiting for input (\(reason.rawValue))",
+            key: key, title: "Input Required", body: waitingBody(session, reason: reason),
             priority: .high, category: .session, type: .waitingInput, sessionId: payload.sessionId,
             createdAt: payload.timestamp)
         return add(notification, now)
+    }
+
+    /// "<name>: <reason>" exactly as the server writes it (§4.4) when the session's name is known,
+    /// so the server's copy that replaces it on the next merge reads the same; else generic.
+    private func waitingBody(_ session: SessionKey, reason: WaitingReason) -> String {
+        guard let name = sessionNames[session] else { return "Claude is waiting for input (\(reason.rawValue))" }
+        return "\(name): \(reason == .question ? "Claude asked a question" : reason.rawValue)"
     }
 
     /// A session stopped waiting: its waiting notifications are resolved (read, no banner).

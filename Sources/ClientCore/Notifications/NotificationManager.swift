@@ -11,7 +11,7 @@ import ClaudePMProtocol
 import Foundation
 
 /// Keeps the notification list, unread counts, banners and per-session waiting state.
-public struct NotificationManager: Sendable {
+public struct NotificationManager: Equatable, Sendable {
     /// Tunables.
     public struct Configuration: Equatable, Sendable {
         /// The most notifications kept (oldest dropped first).
@@ -37,6 +37,9 @@ public struct NotificationManager: Sendable {
     public internal(set) var waiting: [SessionKey: WaitingState] = [:]
     /// The session the user is looking at (no banners about it).
     public internal(set) var focusedSession: SessionKey?
+    /// Names of sessions as the server writes them in notification bodies ("<name>: <reason>");
+    /// a client-made waiting notification uses the name when it is known.
+    public var sessionNames: [SessionKey: String] = [:]
     var pendingBanners: [ClientNotification.Key] = []
     var lastBannerAt: MonotonicTime?
     var localCounter = 0
@@ -122,6 +125,7 @@ public struct NotificationManager: Sendable {
     /// Inserts or updates (same key) a notification, newest first, within the capacity.
     mutating func upsert(_ notification: ClientNotification) {
         items.removeAll { $0.key == notification.key }
+        if banner?.notification.key == notification.key { banner?.notification = notification }
         let index = items.firstIndex { $0.createdAt <= notification.createdAt } ?? items.endIndex
         items.insert(notification, at: index)
         if items.count > configuration.capacity {
@@ -134,5 +138,11 @@ public struct NotificationManager: Sendable {
     mutating func nextLocalId(_ prefix: String) -> String {
         localCounter += 1
         return "local:\(prefix):\(localCounter)"
+    }
+
+    /// The key of the client-made notification for a waiting session (one per session, so a
+    /// repeat updates it and the server's own waiting notification replaces it on merge).
+    public static func waitingKey(_ session: SessionKey) -> ClientNotification.Key {
+        ClientNotification.Key(server: session.server, id: "local:waiting:\(session.sessionId)")
     }
 }

@@ -105,6 +105,11 @@ public struct TriageQueue: Equatable, Sendable {
         snoozedUntil.filter { $0.value > now && waiting[$0.key] != nil }.values.min()
     }
 
+    /// Forgets the last jump, so the next `next` starts again at the most urgent item.
+    public mutating func resetCursor() {
+        cursor = nil
+    }
+
     /// Moves to the next item (the most urgent one first; wraps around) and returns it.
     public mutating func next(now: MonotonicTime) -> TriageItem? {
         step(by: 1, now: now)

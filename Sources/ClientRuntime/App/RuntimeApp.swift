@@ -57,9 +57,9 @@ final class RuntimeApp: EventLoopClient {
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         let before = state
         var dirty = false
-        if now - lastTick >= .seconds(1) {
+        if now - lastTick >= .seconds(1) || timerDue(now) {
             lastTick = now
-            dispatch(.tick(Date()))
+            dispatch(.tick(Date(), Self.monotonic(now)))
         }
         for signal in batch.signals {
             if signal == SIGWINCH {
@@ -84,18 +84,24 @@ final class RuntimeApp: EventLoopClient {
     }
 
     func nextDeadline() -> Duration? {
-        var deadline = escapeDeadline
-        if needsClock {
-            let tick = lastTick + .seconds(1)
-            deadline = min(deadline ?? tick, tick)
-        }
-        return deadline
+        var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
+        if needsClock { deadlines.append(lastTick + .seconds(1)) }
+        return deadlines.compactMap { $0 }.min()
     }
 
-    /// Time-dependent things on screen: a banner, waiting times, snoozes, a flash message.
+    /// The loop's clock (CLOCK_MONOTONIC as a duration) as the model's monotonic time.
+    static func monotonic(_ now: Duration) -> MonotonicTime {
+        MonotonicTime(nanoseconds: now.nanosecondsClamped)
+    }
+
+    /// True when a timer of the model (banner expiry, queued banner, snooze end) is due.
+    private func timerDue(_ now: Duration) -> Bool {
+        state.nextTimer.map { $0 <= Self.monotonic(now) } ?? false
+    }
+
+    /// Time shown on screen that changes by the second: waiting times and a flash message.
     private var needsClock: Bool {
-        state.banner != nil || state.flash != nil || !state.triage.snoozedUntil.isEmpty
-            || state.sessions.values.contains { $0.waiting != nil }
+        state.flash != nil || state.sessions.values.contains { $0.waiting != nil }
     }
 
     /// Runs `event` through `reduce` and carries out the effects.

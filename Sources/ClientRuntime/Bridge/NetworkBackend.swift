@@ -95,13 +95,14 @@ final class NetworkBackend: Sendable {
         case .moveTicket(let server, let ticketID, let column):
             let ticket = try await rest(server, servers).move(ticket: ticketID, to: column.ticketState)
             return [.ticketState(server: server, ticketID: ticket.id, state: BoardColumn(ticket.state))]
-        case .clearNotifications:
-            var cleared: [AppEvent] = []
-            for name in servers.keys.sorted() {
-                _ = try await rest(name, servers).dismissAllNotifications()
-                cleared.append(.notificationsLoaded(server: name, items: []))
-            }
-            return cleared
+        case .clearNotifications(let server):
+            _ = try await rest(server, servers).dismissAllNotifications()
+            return [.notificationsLoaded(server: server, items: [], resync: false)]
+        case .deleteNotification(let server, let id):
+            try await rest(server, servers).dismissNotification(id)
+        case .refetchNotifications(let server):
+            let list = try await rest(server, servers).notifications()
+            return [.notificationsLoaded(server: server, items: list.data, resync: false)]
         default:
             break
         }

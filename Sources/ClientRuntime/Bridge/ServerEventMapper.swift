@@ -36,8 +36,7 @@ enum ServerEventMapper {
         var events: [AppEvent] = [
             .sessionsLoaded(
                 server: server, sessions: snapshot.sessions.map { session($0, server: server, names: names) }),
-            .notificationsLoaded(
-                server: server, items: snapshot.notifications.map { notification($0, server: server) }),
+            .notificationsLoaded(server: server, items: snapshot.notifications, resync: true),
             .projectsLoaded(server: server, projects: projects),
         ]
         for project in projects {
@@ -49,29 +48,14 @@ enum ServerEventMapper {
         return events
     }
 
-    static func map(_ message: ServerMessage, server: String) -> [AppEvent] {
+    /// Event-socket messages the model uses: session facts, ticket moves and everything the
+    /// notification policy turns into notifications. Output snapshots, pongs and the like are
+    /// dropped here, so they never wake the UI loop.
+    static func map(_ message: ServerMessage, server: String, receivedAt: Date = Date()) -> [AppEvent] {
         switch message {
-        case .sessionStatus(let payload):
-            return [.sessionStatus(SessionKey(server: server, sessionId: payload.sessionId), status(payload.newStatus))]
-        case .sessionWaiting(let payload):
-            return [
-                .sessionWaiting(
-                    SessionKey(server: server, sessionId: payload.sessionId), waiting: payload.waiting,
-                    reason: payload.reason?.rawValue ?? "unknown")
-            ]
-        case .sessionContext(let payload):
-            return [
-                .sessionContext(
-                    SessionKey(server: server, sessionId: payload.sessionId),
-                    percent: Int(payload.contextPercent.rounded()))
-            ]
-        case .ticketState(let payload):
-            return [.ticketState(server: server, ticketID: payload.ticketId, state: BoardColumn(payload.newState))]
-        case .notification(let payload):
-            let item = AppNotification(
-                id: payload.id, server: server, title: payload.title, body: payload.body,
-                priority: priority(title: payload.title), createdAt: payload.timestamp)
-            return [.notificationReceived(item)]
+        case .sessionStatus, .sessionWaiting, .sessionContext, .ticketState, .notification, .reviewResult,
+            .aiAnalysisStatus, .error:
+            return [.message(server: server, message, receivedAt: receivedAt)]
         default:
             return []
         }
@@ -86,43 +70,5 @@ enum ServerEventMapper {
     static func ticket(_ value: Ticket, sessions: [Session], server: String) -> AppTicket {
         let live = sessions.first { $0.ticketId == value.id && $0.status == .running }
         return AppTicket(value, liveSession: live.map { SessionKey(server: server, sessionId: $0.id) })
-    }
-
-    /// The app status of a wire status (the same rule as `AppSession.init(server:session:…)`).
-    static func status(_ value: SessionStatus) -> AppSessionStatus {
-        switch value {
-        case .running: return .running
-        case .completed: return .completed
-        case .error: return .error
-        case .paused, .other: return .paused
-        }
-    }
-
-    static func notification(_ item: NotificationItem, server: String) -> AppNotification {
-        let (title, priority) = style(item.type)
-        return AppNotification(
-            id: item.id, server: server, title: title, body: item.message, priority: priority,
-            session: item.session.map { SessionKey(server: server, sessionId: $0.id) }, createdAt: item.createdAt)
-    }
-
-    /// Title and priority per server notification type (as the iOS app presents them).
-    static func style(_ type: NotificationType) -> (String, NotificationPriority) {
-        switch type {
-        case .waitingInput: return ("Input Required", .high)
-        case .reviewReady: return ("Ready for Review", .normal)
-        case .error: return ("Error", .urgent)
-        case .contextLow: return ("Context Low", .high)
-        case .handoffComplete: return ("Handoff Complete", .normal)
-        case .other(let raw): return (raw, .normal)
-        }
-    }
-
-    /// The priority of a WebSocket notification, which carries only its title.
-    static func priority(title: String) -> NotificationPriority {
-        switch title {
-        case "Input Required", "Context Low": return .high
-        case "Error": return .urgent
-        default: return .normal
-        }
     }
 }

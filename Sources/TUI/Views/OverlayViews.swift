@@ -8,15 +8,17 @@ import Foundation
 struct OverlayViews {
     let theme: Theme
 
-    func banner(_ item: AppNotification, state: AppState, into frame: inout CellBuffer, row: Int) {
+    func banner(_ banner: Banner, state: AppState, into frame: inout CellBuffer, row: Int) {
+        let item = banner.notification
         let style = theme.banner(item.priority)
         var hints = state.attachedSession == nil ? "o open · d dismiss" : "detach to act"
-        if state.attachedSession == nil, let key = item.session,
+        if state.attachedSession == nil, let key = item.sessionKey,
             state.sessions[key]?.waiting?.isPermissionPrompt == true
         {
             hints = "y/n answer · " + hints
         }
-        let text = " \(theme.glyphs.bell) \(item.title): \(item.body)"
+        let more = banner.moreCount > 0 ? " (+\(banner.moreCount) more)" : ""
+        let text = " \(theme.glyphs.bell) \(item.title): \(item.body)\(more)"
         let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
         frame.putLine(text, in: line, row: row, style: style)
         let hintWidth = DisplayWidth.of(hints) + 2
@@ -26,17 +28,18 @@ struct OverlayViews {
     }
 
     func notifications(_ state: AppState, cursor: Int, into frame: inout CellBuffer) {
-        let area = panel(in: frame.bounds, width: 76, height: state.notifications.count + 4)
+        let items = state.notifications.items
+        let area = panel(in: frame.bounds, width: 76, height: items.count + 4)
         guard area.width >= 4, area.height >= 3 else { return }
         frame.fill(area, with: .blank)
         frame.box(area, title: "Notifications (\(state.unreadCount) unread)", style: theme.border, glyphs: theme.glyphs)
         let inner = area.inset(by: 1)
         let listHeight = max(inner.height - 1, 0)
-        if state.notifications.isEmpty {
+        if items.isEmpty {
             frame.put("no notifications", row: inner.y, col: inner.x + 1, style: theme.dim, clip: inner)
         }
         let start = max(0, cursor - listHeight + 1)
-        for (i, item) in state.notifications.enumerated().dropFirst(start).prefix(listHeight) {
+        for (i, item) in items.enumerated().dropFirst(start).prefix(listHeight) {
             let dot = item.isRead ? " " : theme.glyphs.unread
             let when = DisplayWidth.pad(RelativeTime.ago(item.createdAt, now: state.now), to: 9)
             let style = i == cursor ? theme.selected : (item.isRead ? theme.dim : .plain)

@@ -105,8 +105,8 @@ public final class Renderer {
 
     private func drawOverlays(_ state: AppState, into frame: inout CellBuffer) -> CursorPlacement? {
         let views = OverlayViews(theme: theme)
-        if let item = state.bannerNotification {
-            views.banner(item, state: state, into: &frame, row: 0)
+        if let banner = state.banner {
+            views.banner(banner, state: state, into: &frame, row: 0)
         }
         switch state.overlay {
         case .help: views.help(state, into: &frame)
