@@ -100,8 +100,8 @@ if wantsServer {
             name: "ServerHTTP",
             dependencies: [
                 "ServerCore", "ClaudePMProtocol",
-                dep("Hummingbird", "hummingbird"), dep("HummingbirdTLS", "hummingbird"),
-                dep("HummingbirdWebSocket", "hummingbird-websocket"),
+                dep("Hummingbird", "hummingbird"), dep("HummingbirdCore", "hummingbird"),
+                dep("HummingbirdTLS", "hummingbird"), dep("HummingbirdWebSocket", "hummingbird-websocket"),
                 dep("HummingbirdWSCompression", "hummingbird-websocket"),
                 dep("NIOCore", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
                 dep("HTTPTypes", "swift-http-types"), dep("Logging", "swift-log"),
@@ -119,7 +119,7 @@ if wantsServer {
         .testTarget(
             name: "ServerHTTPTests",
             dependencies: [
-                "ServerHTTP", "ServerCore", "TestSupport",
+                "ServerHTTP", "ServerCore", "ClaudePMProtocol", "TestSupport",
                 dep("HummingbirdTesting", "hummingbird"), dep("WSClient", "swift-websocket"),
             ],
             swiftSettings: swift6
