@@ -70,14 +70,30 @@ extension Tmux {
         try await runCommands([["select-pane", "-t", paneID, "-T", TmuxArgument.escapingFormat(title)]])
     }
 
-    /// Arguments (after `executable`) for a tmux client attached to `session` with `paneID` selected:
-    /// `select-window`, `select-pane`, then `attach-session`. `readOnly` adds `-r -f ignore-size`: a
-    /// watcher that can neither type into panes nor resize the window. Spawn with
-    /// `PTYProcess.spawn(executable: tmux.executable, arguments: …, environment: Tmux.childEnvironment() …)`.
+    /// Arguments (after `executable`) for a tmux client showing `paneID` of `session`.
+    ///
+    /// Interactive (`readOnly == false`), as upstream: `select-window`, `select-pane`, then
+    /// `attach-session` to the session itself, so killing that session ends the client (`pty:exit`).
+    ///
+    /// Read-only watchers (tiles) get a *view* each: a session grouped with `session` (same windows,
+    /// its own current window) with the client flags `read-only,ignore-size`, destroyed when the
+    /// client leaves. All clients of one session share its current window, so watchers of panes in
+    /// different windows would otherwise all show whichever window was selected last. A view keeps
+    /// the group's windows alive while it is watched, even if `session` itself is killed.
+    /// Spawn with `PTYProcess.spawn(executable: tmux.executable, arguments: …, environment: Tmux.childEnvironment() …)`.
     public func attachArguments(session: String, paneID: String, readOnly: Bool) -> [String] {
-        var attach = ["attach-session", "-t", "=\(session)"]
-        if readOnly { attach += ["-r", "-f", "ignore-size"] }
-        let commands = [["select-window", "-t", paneID], ["select-pane", "-t", paneID], attach]
+        let select = [["select-window", "-t", paneID], ["select-pane", "-t", paneID]]
+        let commands: [[String]]
+        if readOnly {
+            let view = "\(session)\(Self.viewMarker)\(UUID().uuidString.prefix(8).lowercased())"
+            let newSession = [
+                "new-session", "-t", "=\(session)", "-s", TmuxArgument.escapingFormat(view), "-f",
+                "read-only,ignore-size",
+            ]
+            commands = [newSession, ["set-option", "destroy-unattached", "on"]] + select
+        } else {
+            commands = select + [["attach-session", "-t", "=\(session)"]]
+        }
         var argv = baseArguments
         for (index, command) in commands.enumerated() {
             if index > 0 { argv.append(";") }
@@ -85,4 +101,7 @@ extension Tmux {
         }
         return argv
     }
+
+    /// Marks the name of a view session made by `attachArguments` (`<session>~view-<id>`).
+    public static let viewMarker = "~view-"
 }

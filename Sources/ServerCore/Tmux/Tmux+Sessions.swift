@@ -62,7 +62,8 @@ extension Tmux {
             if session == nil && error.isNoServer { return [] }
             throw error
         }
-        return PaneInfo.parseAll(output)
+        // Panes also appear under the view sessions of attached clients; list each pane once.
+        return PaneInfo.parseAll(output).filter { !$0.sessionName.contains(Self.viewMarker) }
     }
 
     private func createdPane(_ output: String) throws(TmuxError) -> PaneInfo {
