@@ -43,13 +43,14 @@ struct AgentLoop {
             }
             let size = terminal.size()
             let frame = screen.rows(script: script, cols: size.cols, rows: size.rows, now: now)
+            let cursor = screen.cursor(script: script, cols: size.cols, rows: size.rows, now: now)
             if size != lastSize {
                 terminal.write("\u{1B}[2J")
                 lastSize = size
                 lastFrame = []
             }
             if frame != lastFrame {
-                terminal.write(AgentScreen.render(frame))
+                terminal.write(AgentScreen.render(frame, cursor: cursor))
                 lastFrame = frame
             }
         }

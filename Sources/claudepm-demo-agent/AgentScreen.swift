@@ -20,11 +20,28 @@ struct AgentScreen {
         return Array((header + tail + filler + bottom).prefix(rows))
     }
 
-    /// The escape sequences drawing `rows` from the top-left.
-    static func render(_ rows: [String]) -> String {
+    /// The escape sequences drawing `rows` from the top-left, leaving the cursor at `cursor`
+    /// (0-based), where Claude Code keeps it: in the prompt box, or on the dialog's choice.
+    static func render(_ rows: [String], cursor: (row: Int, col: Int)) -> String {
         var out = "\u{1B}[H"
         for (index, row) in rows.enumerated() { out += "\u{1B}[\(index + 1);1H\(row)\u{1B}[0m\u{1B}[K" }
-        return out
+        return out + "\u{1B}[\(cursor.row + 1);\(cursor.col + 1)H"
+    }
+
+    /// Where the cursor rests in a frame of `cols` x `rows`: after the typed text in the prompt
+    /// box, or on `❯` in the permission dialog.
+    func cursor(script: AgentScript, cols: Int, rows: Int, now: Double) -> (row: Int, col: Int) {
+        let width = max(10, cols)
+        let bottom = bottomRows(script: script, width: width, now: now).count
+        let top = max(0, rows - bottom)
+        switch script.phase {
+        case .askingPermission:
+            return (min(top + 5, rows - 1), 2)
+        case .askingFree:
+            return (min(top + 2, rows - 1), min(4 + TextWidth.of(script.typedText), width - 2))
+        case .working, .reacting:
+            return (min(top + 2, rows - 1), 4)
+        }
     }
 
     private func headerRows(width: Int) -> [String] {
