@@ -25,4 +25,19 @@ enum Binaries {
     static func exists(_ name: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: path(name))
     }
+
+    /// Whether the built server has a demo mode (the full build, with the server's issue in).
+    static var serverHasDemo: Bool {
+        guard exists("claudepm"), exists("claudepm-server") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path("claudepm-server"))
+        process.arguments = ["--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return false }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).contains("--demo")
+    }
 }

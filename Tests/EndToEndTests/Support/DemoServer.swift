@@ -1,49 +1,81 @@
-// Starts `claudepm-server --demo --port 0` and reads its URL from the first line it prints.
+// Starts `claudepm-server --demo --port 0` in a directory of its own and reads its URL from the
+// first line it prints (`listening on URL`, printed once the demo sessions exist). Its output goes
+// to a log file, never a pipe (the demo's tmux server would inherit a pipe and hold it open).
 import Foundation
 
-/// A demo server process for one test; terminated on deinit.
-final class DemoServer {
-    let process = Process()
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A demo server process for one test. Call `stop()` at the end, also after a failure.
+final class DemoServer: Sendable {
+    /// The server's base URL, e.g. `http://127.0.0.1:41234`.
     let url: String
-    let dataDirectory: URL
+    /// The server's pid.
+    let pid: pid_t
+    /// Everything of this test lives under here (TMPDIR of the server, the client's HOME).
+    let directory: URL
+    /// The demo's own tmux socket (the server names it after its pid).
+    var demoSocket: String { "claudepm-demo-\(pid)" }
+    /// Where the server's stdout and stderr go.
+    var logPath: String { directory.appendingPathComponent("server.log").path }
 
-    init() throws {
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: Binaries.path("claudepm-server"))
-        process.arguments = ["--demo", "--port", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_STATE_HOME"] = dataDirectory.appendingPathComponent("state").path
-        environment["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("data").path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        url = try Self.readURL(from: output.fileHandleForReading)
+    private init(url: String, pid: pid_t, directory: URL) {
+        self.url = url
+        self.pid = pid
+        self.directory = directory
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+    /// Starts a demo server and waits (up to 60 s) for its URL.
+    static func start(environment: [String: String], directory: URL) async throws -> DemoServer {
+        var environment = environment
+        environment["TMPDIR"] = directory.path
+        let log = directory.appendingPathComponent("server.log").path
+        let pid = try Subprocess.spawn(
+            [Binaries.path("claudepm-server"), "--demo", "--port", "0"], environment: environment, logPath: log)
+        let end = Date().addingTimeInterval(60)
+        var exited = false
+        while Date() < end, !exited {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let url = announcedURL(in: text) { return DemoServer(url: url, pid: pid, directory: directory) }
+            var status: Int32 = 0
+            exited = waitpid(pid, &status, WNOHANG) == pid
+            try? await Task.sleep(for: .milliseconds(100))
         }
-        try? FileManager.default.removeItem(at: dataDirectory)
+        let server = DemoServer(url: "", pid: pid, directory: directory)
+        if !exited { await server.stop() }
+        throw EndToEndError.serverDidNotStart(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
-    private static func readURL(from handle: FileHandle) throws -> String {
-        var line = Data()
-        while true {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
+    /// The URL from a `listening on URL` line, once the line is complete.
+    private static func announcedURL(in log: String) -> String? {
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        where line.hasPrefix("listening on ") {
+            return String(line.dropFirst("listening on ".count)).trimmingCharacters(in: .whitespaces)
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: "http://") else { throw DemoServerError.noURL(text) }
-        return String(text[range.lowerBound...]).trimmingCharacters(in: .whitespaces)
+        return nil
     }
-}
 
-enum DemoServerError: Error {
-    case noURL(String)
+    /// Stops the server (SIGTERM, then SIGKILL if it lingers) and kills the demo's tmux server,
+    /// which the server normally removes itself.
+    func stop() async {
+        kill(pid, SIGTERM)
+        let end = Date().addingTimeInterval(15)
+        var status: Int32 = 0
+        var reaped = false
+        while !reaped, Date() < end {
+            reaped = waitpid(pid, &status, WNOHANG) == pid
+            if !reaped { try? await Task.sleep(for: .milliseconds(100)) }
+        }
+        if !reaped {
+            kill(pid, SIGKILL)
+            _ = await Subprocess.reap(pid)
+        }
+        _ = try? await TmuxHarness.run(socket: demoSocket, ["kill-server"], environment: [:])
+    }
+
+    /// Runs a tmux command on the demo's tmux server (to look at an agent's real pane).
+    func demoTmux(_ arguments: [String]) async throws -> String {
+        try await TmuxHarness.run(socket: demoSocket, arguments, environment: [:])
+    }
 }

@@ -1,88 +1,103 @@
 // Drives a program inside a private tmux server, the way a person would see it: send keys,
-// capture the pane, resize the window. Each harness has its own socket and kills its server.
+// capture the pane, resize the window. Each harness has its own socket (`claudepm-e2e-*`, which
+// Scripts/reap-test-tmux also matches) and kills its server in `stop()`.
 import Foundation
 
 /// A private tmux server with one window running a command.
-final class TmuxHarness {
-    let socket = "claudepm-e2e-\(UUID().uuidString.prefix(8))"
+final class TmuxHarness: Sendable {
+    /// The tmux socket name (`tmux -L`).
+    let socket: String
+    /// The session (and so the pane) the tests drive.
     let target = "e2e"
+    private let environment: [String: String]
 
-    /// Starts `command` (argv) in a detached session of `cols` x `rows`, with `environment` added.
-    init(command: [String], cols: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
-        var argv = ["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(cols)", "-y", "\(rows)"]
-        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { argv += ["-e", "\(name)=\(value)"] }
-        argv += command
-        try tmux(argv)
-        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+    private init(socket: String, environment: [String: String]) {
+        self.socket = socket
+        self.environment = environment
     }
 
-    deinit {
-        _ = try? tmux(["kill-server"])
+    /// Starts `command` (argv) in a detached session of `cols` x `rows`. The tmux server and the
+    /// command get exactly `environment` (plus what tmux itself sets).
+    static func start(
+        command: [String], cols: Int, rows: Int, environment: [String: String]
+    ) async throws -> TmuxHarness {
+        let harness = TmuxHarness(socket: "claudepm-e2e-\(UUID().uuidString.prefix(8))", environment: environment)
+        let size = ["-x", "\(cols)", "-y", "\(rows)"]
+        do {
+            try await harness.tmux(["new-session", "-d", "-s", harness.target] + size + command)
+            try await harness.tmux(["set-option", "-t", harness.target, "remain-on-exit", "on"])
+        } catch {
+            await harness.stop()
+            throw error
+        }
+        return harness
     }
 
-    /// Runs a tmux command on this server and returns its standard output.
+    /// Kills this tmux server.
+    func stop() async {
+        _ = try? await Self.run(socket: socket, ["kill-server"], environment: environment)
+    }
+
+    /// Runs a tmux command on this server and returns its output; a failing command throws.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    func tmux(_ arguments: [String]) async throws -> String {
+        try await Self.run(socket: socket, arguments, environment: environment)
     }
+
+    /// Runs `tmux -L socket -f /dev/null arguments…`.
+    static func run(socket: String, _ arguments: [String], environment: [String: String]) async throws -> String {
+        let argv = [tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
+        let outcome = try await Subprocess.run(argv, environment: environment)
+        guard outcome.status == 0 else {
+            throw EndToEndError.commandFailed(argv: argv, status: outcome.status, output: outcome.output)
+        }
+        return outcome.output
+    }
+
+    /// Where tmux is installed.
+    static let tmuxPath: String =
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? "/usr/bin/tmux"
 
     /// Sends tmux key names (`Enter`, `C-]`, `q`).
-    func send(keys: String...) throws {
-        try tmux(["send-keys", "-t", target] + keys)
+    func send(keys: String...) async throws {
+        try await tmux(["send-keys", "-t", target] + keys)
     }
 
     /// Types literal text.
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", target, "-l", text])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", target, "-l", "--", text])
     }
 
     /// The visible pane as plain text.
-    func screen() -> String {
-        (try? tmux(["capture-pane", "-t", target, "-p"])) ?? ""
-    }
-
-    /// The visible pane with escape sequences for attributes.
-    func screenWithAttributes() -> String {
-        (try? tmux(["capture-pane", "-t", target, "-p", "-e"])) ?? ""
+    func screen() async -> String {
+        (try? await tmux(["capture-pane", "-t", target, "-p"])) ?? ""
     }
 
     /// Resizes the window.
-    func resize(cols: Int, rows: Int) throws {
-        try tmux(["resize-window", "-t", target, "-x", "\(cols)", "-y", "\(rows)"])
+    func resize(cols: Int, rows: Int) async throws {
+        try await tmux(["resize-window", "-t", target, "-x", "\(cols)", "-y", "\(rows)"])
     }
 
-    /// A pane variable, e.g. `pane_pid`, `pane_dead`, `alternate_on`, `cursor_flag`.
-    func paneValue(_ name: String) -> String {
-        ((try? tmux(["display-message", "-t", target, "-p", "#{\(name)}"])) ?? "")
+    /// A pane variable, e.g. `pane_pid`, `alternate_on`, `cursor_flag`.
+    func paneValue(_ name: String) async -> String {
+        ((try? await tmux(["display-message", "-t", target, "-p", "#{\(name)}"])) ?? "")
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls until `condition(screen)` holds or `seconds` pass; returns the last screen.
+    /// Polls until `condition(screen)` holds or `seconds` pass; returns whether it held and the
+    /// last screen seen (for failure messages).
     @discardableResult
-    func waitForScreen(timeout seconds: Double = 20, _ condition: (String) -> Bool) -> (ok: Bool, screen: String) {
+    func waitForScreen(
+        timeout seconds: Double = 20, _ condition: (String) -> Bool
+    ) async -> (ok: Bool, screen: String) {
         let end = Date().addingTimeInterval(seconds)
-        var text = screen()
+        var text = await screen()
         while !condition(text) && Date() < end {
-            usleep(100_000)
-            text = screen()
+            try? await Task.sleep(for: .milliseconds(150))
+            text = await screen()
         }
         return (condition(text), text)
-    }
-
-    /// Polls a pane variable until it equals `value`.
-    @discardableResult
-    func waitForPane(_ name: String, toBe value: String, timeout seconds: Double = 20) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while paneValue(name) != value && Date() < end { usleep(100_000) }
-        return paneValue(name) == value
     }
 }

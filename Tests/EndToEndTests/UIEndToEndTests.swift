@@ -1,0 +1,109 @@
+// The terminal UI end to end, as a person sees it: the built `claudepm` runs inside a private
+// tmux server against `claudepm-server --demo --port 0`; the tests press keys with send-keys and
+// read the pane with capture-pane. Every wait polls with a generous deadline; nothing asserts on
+// timing. Demo agents run on timers, so tests wait for the state they need.
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite(
+    "UI end to end", .serialized,
+    .enabled(if: Binaries.serverHasDemo, "needs the full build with claudepm and claudepm-server --demo"))
+struct UIEndToEndTests {
+    @Test("the wall shows the demo agents' live screens, and q restores the terminal")
+    func wallShowsAgents() async throws {
+        try await UIWorld.with { world in
+            let wall = await world.waitForWall()
+            #expect(wall.ok, "no live tiles:\n\(wall.screen)")
+            let labels = ScreenGrid(wall.screen).tiles.map(\.label).joined(separator: "\n")
+            for key in DemoTickets.sessionKeys {
+                #expect(labels.contains(key), "no tile for \(key):\n\(wall.screen)")
+            }
+            // Each tile shows its own agent: at a moment when some agents work and others ask, every
+            // tile's content agrees with its own waiting badge (tiles showing one shared window
+            // cannot). Agents ask 8–20 s after starting and then wait, so such a moment comes.
+            let own = await world.tmux.waitForScreen(timeout: 90) { screen in
+                let tiles = ScreenGrid(screen).tiles
+                let consistent = tiles.allSatisfy { tile in
+                    tile.labelSaysWaiting
+                        ? tile.showsAsking && !tile.showsWorking : tile.showsWorking && !tile.showsAsking
+                }
+                return tiles.count == DemoTickets.sessionKeys.count && consistent
+                    && tiles.contains(where: \.labelSaysWaiting) && tiles.contains { !$0.labelSaysWaiting }
+            }
+            #expect(own.ok, "tiles do not show their own sessions:\n\(own.screen)")
+            #expect(await world.tmux.paneValue("alternate_on") == "1")
+            try await world.quitAndExpectRestored()
+        }
+    }
+
+    @Test("attach full screen, type an answer, see the agent echo it, detach back to the wall")
+    func attachTypeDetach() async throws {
+        try await UIWorld.with { world in
+            try #require(await world.waitForWall().ok)
+            let asking = await world.tmux.waitForScreen(timeout: 90) { ListRows($0).key(where: "◆ question") != nil }
+            let key = try #require(
+                ListRows(asking.screen).key(where: "◆ question"), "no agent asked:\n\(asking.screen)")
+            try await world.select(key)
+            try await world.tmux.send(keys: "Enter")
+            let attached = await world.tmux.waitForScreen(timeout: 30) { screen in
+                screen.contains("C-] detach") && screen.contains(key) && screen.contains("?")
+                    && !screen.contains("SESSION")
+            }
+            try #require(attached.ok, "attach did not take the screen:\n\(attached.screen)")
+            try await world.tmux.type("e2e answer 42")
+            let typed = await world.tmux.waitForScreen { $0.contains("e2e answer 42") }
+            #expect(typed.ok, "typed text not echoed by the agent:\n\(typed.screen)")
+            try await world.tmux.send(keys: "Enter")
+            let answered = await world.tmux.waitForScreen { $0.contains("Got it: e2e answer 42") }
+            #expect(answered.ok, "the agent did not take the answer:\n\(answered.screen)")
+            let pane = try await world.session(ticket: key).paneId
+            #expect(await world.agentScreen(paneId: pane).contains("> e2e answer 42"))
+            try await world.tmux.send(keys: "C-]")
+            let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+            #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")
+            #expect(await world.waitForWall().ok, "tiles did not come back after detach")
+            try await world.quitAndExpectRestored()
+        }
+    }
+
+    @Test("a resize to 40x12 and back keeps the UI drawing and working")
+    func resizeAndBack() async throws {
+        try await UIWorld.with { world in
+            try #require(await world.waitForWall().ok)
+            try await world.tmux.resize(cols: 40, rows: 12)
+            let small = await world.tmux.waitForScreen { screen in
+                let lines = screen.trimmingCharacters(in: .newlines).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                return lines.count <= 12 && ScreenGrid(screen).rows.allSatisfy { $0.count <= 40 }
+                    && screen.contains("online") && ListRows(screen).rows.count >= 2
+                    && !screen.contains("┌")
+            }
+            #expect(small.ok, "no session list at 40x12:\n\(small.screen)")
+            try await world.tmux.resize(cols: 120, rows: 40)
+            let big = await world.waitForWall()
+            #expect(big.ok, "the wall did not come back at 120x40:\n\(big.screen)")
+            try await world.tmux.send(keys: "g", "b")
+            let board = await world.tmux.waitForScreen(timeout: 30) {
+                $0.contains("Backlog (") && $0.contains("Review (")
+            }
+            #expect(board.ok, "keys stopped working after the resize:\n\(board.screen)")
+            try await world.quitAndExpectRestored()
+        }
+    }
+
+    @Test("SIGTERM ends the UI and restores the terminal")
+    func sigtermRestores() async throws {
+        try await UIWorld.with { world in
+            try #require(await world.waitForWall().ok)
+            let pid = try #require(await world.claudepmPID(), "claudepm is not the shell's child")
+            kill(pid, SIGTERM)
+            let back = await world.tmux.waitForScreen { $0.contains("claudepm-exit=143") }
+            #expect(back.ok, "no exit by SIGTERM:\n\(back.screen)")
+            try await world.expectShellRestored()
+        }
+    }
+}
