@@ -44,10 +44,10 @@ import Testing
 
     @Test func yAndNAnswerThePermissionPromptOfTheBannerSession() {
         var yes = worldWithPermissionBanner()
-        #expect(yes.press(.char("y")) == [.sendInput(AppWorld.b, "y")])
+        #expect(yes.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
         #expect(yes.banner == nil)
         var no = worldWithPermissionBanner()
-        #expect(no.press(.char("n")) == [.sendInput(AppWorld.b, "n")])
+        #expect(no.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
         #expect(no.selection == AppWorld.a, "answering does not move the selection")
     }
 
@@ -139,7 +139,7 @@ import Testing
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(state.banner?.notification.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.body == "Task session-2: permission_prompt")
-        #expect(state.press(.char("y")) == [.sendInput(AppWorld.b, "y")])
+        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
     }
 
     @Test func theServersCopyReplacesTheLocalOneAndStillAnswers() {
@@ -153,7 +153,7 @@ import Testing
         #expect(state.notifications.items.map(\.key.id) == ["srv-1"])
         #expect(state.notifications.items.first?.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.key.id == "srv-1")
-        #expect(state.press(.char("n")) == [.sendInput(AppWorld.b, "n")])
+        #expect(state.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
     }
 
     @Test func aServerNotificationWithoutSessionCannotBeAnswered() {
@@ -191,5 +191,55 @@ import Testing
         #expect(state.triageQueue.map(\.key) == [AppWorld.b])
         _ = state.reduce(.sessionsLoaded(server: "local", sessions: [AppWorld.session(AppWorld.a)]))
         #expect(state.triageQueue.isEmpty, "a vanished session leaves triage")
+    }
+}
+
+@Suite struct AppAttachedBannerTests {
+    /// Attached to a; b then waits on a permission prompt.
+    func attachedWithBannerAboutB() -> AppState {
+        var state = AppWorld.state()
+        _ = state.press(.enter)
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
+        return state
+    }
+
+    @Test func aBannerAboutAnotherSessionShowsWhileAttached() {
+        let state = attachedWithBannerAboutB()
+        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.banner?.notification.sessionKey == AppWorld.b)
+        #expect(state.bannerJumpTarget == AppWorld.b)
+    }
+
+    @Test func theJumpKeyAttachesTheBannerSession() {
+        var state = attachedWithBannerAboutB()
+        let effects = state.press(.ctrl("\\"))
+        #expect(Array(effects.prefix(2)) == [.detach(AppWorld.a), .attach(AppWorld.b, state.attachSize)])
+        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.banner == nil)
+    }
+
+    @Test func withoutSuchABannerTheJumpKeyGoesToTheSession() {
+        var state = AppWorld.state()
+        _ = state.press(.enter)
+        #expect(state.press(.ctrl("\\")) == [.forwardKey(AppWorld.a, .ctrl("\\"))])
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .permissionPrompt))
+        #expect(state.banner == nil, "no banner about the attached session itself")
+        #expect(state.press(.ctrl("\\")) == [.forwardKey(AppWorld.a, .ctrl("\\"))])
+    }
+
+    @Test func yAndNStillGoToTheAttachedSession() {
+        var state = attachedWithBannerAboutB()
+        #expect(state.press(.char("y")) == [.forwardKey(AppWorld.a, .char("y"))])
+        #expect(state.banner != nil)
+    }
+
+    @Test func theJumpKeyMovesAsideWhenItIsTheDetachKey() throws {
+        let detach = try #require(DetachKey(parsing: "C-\\"))
+        #expect(Keymap.jumpKey(detach: detach) == .ctrl("^"))
+        #expect(Keymap.jumpKey(detach: .default) == .ctrl("\\"))
+        var state = attachedWithBannerAboutB()
+        state.ui.detachKey = detach
+        _ = state.press(.ctrl("^"))
+        #expect(state.screen == .attached(AppWorld.b))
     }
 }

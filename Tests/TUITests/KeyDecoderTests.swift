@@ -12,6 +12,7 @@ import Testing
     @Test func printableControlAndUTF8() {
         #expect(decode("aZ é漢") == [.char("a"), .char("Z"), .char(" "), .char("é"), .char("漢")])
         #expect(decode("\u{1D}\r\t\u{7F}\u{01}") == [.ctrl("]"), .enter, .tab, .backspace, .ctrl("a")])
+        #expect(decode("\u{1C}\u{1E}") == [.ctrl("\\"), .ctrl("^")], "the banner jump keys")
     }
 
     @Test func escapeSequences() {

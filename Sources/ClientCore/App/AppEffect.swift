@@ -14,6 +14,10 @@ public enum AppEffect: Hashable, Sendable {
     case forwardKey(SessionKey, AppKey)
     /// `session:input`: type `text` followed by Enter into the session.
     case sendInput(SessionKey, String)
+    /// Answer the session's permission prompt without Enter (`session:keys`): `1` picks "Yes",
+    /// Escape picks "No, and tell Claude what to do differently" (typing `n` + Enter would pick
+    /// the highlighted "Yes" in Claude Code's menu).
+    case answerPermission(SessionKey, allow: Bool)
     /// Load a project's tickets (and prefixes) for the board.
     case loadBoard(AppProject)
     /// Load a ticket's markdown content for the pager.
@@ -36,4 +40,22 @@ public enum AppEffect: Hashable, Sendable {
     case alertOuterTerminal(title: String, body: String, desktop: Bool)
     /// Exit the client (the runtime restores the terminal).
     case quit
+}
+
+extension AppEffect {
+    /// The server a network effect goes to, if it names one session or server.
+    public var server: String? {
+        switch self {
+        case .sendInput(let key, _), .answerPermission(let key, _), .watch(let key, _), .unwatch(let key),
+            .attach(let key, _), .detach(let key),
+            .resizeRemote(let key, _), .forwardKey(let key, _):
+            return key.server
+        case .loadBoard(let project): return project.server
+        case .loadTicketContent(let server, _), .startTicketSession(let server, _), .approveTicket(let server, _),
+            .rejectTicket(let server, _, _), .moveTicket(let server, _, _), .clearNotifications(let server),
+            .deleteNotification(let server, _), .refetchNotifications(let server):
+            return server
+        case .alertOuterTerminal, .quit: return nil
+        }
+    }
 }

@@ -97,10 +97,14 @@ extension AppState {
         return []
     }
 
-    /// In attach every key goes to the session, except the detach key and scrollback entry.
+    /// In attach every key goes to the session, except the detach key, scrollback entry and,
+    /// while a banner about another session shows, the banner jump key.
     private mutating func handleAttachedKey(_ session: SessionKey, _ key: AppKey) -> [AppEffect] {
         switch Keymap.lookup(key, pending: nil, in: [.attach], detach: ui.detachKey) {
         case .action(.back): return detach()
+        case .action(.bannerJump):
+            guard let target = bannerJumpTarget else { return [.forwardKey(session, key)] }
+            return dismissBanner() + attach(target)
         case .action(.scrollback):
             scrollback = ScrollbackState(offset: max(size.rows - 2, 1))
             return []

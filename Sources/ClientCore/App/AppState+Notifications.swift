@@ -25,6 +25,14 @@ extension AppState {
         return Self.effects(notifications.focus(attachedSession, now: clock))
     }
 
+    /// The running session of the banner, when it is not the attached one (the jump key's target
+    /// while attached).
+    public var bannerJumpTarget: SessionKey? {
+        guard let key = banner?.notification.sessionKey, key != attachedSession, sessions[key]?.isLive == true
+        else { return nil }
+        return key
+    }
+
     /// Hides the banner and marks what it showed as read.
     mutating func dismissBanner() -> [AppEffect] {
         Self.effects(notifications.dismissBanner(now: clock))
@@ -40,7 +48,7 @@ extension AppState {
         switch action {
         case .bannerYes, .bannerNo:
             guard let key = item.sessionKey, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
-            return dismissBanner() + [.sendInput(key, action == .bannerYes ? "y" : "n")]
+            return dismissBanner() + [.answerPermission(key, allow: action == .bannerYes)]
         case .bannerJump:
             guard let key = item.sessionKey else { return nil }
             return dismissBanner() + attach(key)

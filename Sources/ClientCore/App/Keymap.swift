@@ -177,8 +177,17 @@ public enum Keymap {
         let detachKey = AppKey.fromControlByte(detach.byte) ?? .ctrl("]")
         return [
             KeyBinding([[detachKey]], .back, "detach, back to the wall (configurable)"),
+            KeyBinding(
+                [[jumpKey(detach: detach)]], .bannerJump,
+                "jump to the session of a banner about another session (taken only while one shows)"),
             KeyBinding([[.shiftPageUp]], .scrollback, "scrollback (then / to search)"),
         ]
+    }
+
+    /// The key that jumps from an attached session to the session of a banner about another one:
+    /// a single control key like the detach key, `C-\` (or `C-^` when `C-\` is the detach key).
+    public static func jumpKey(detach: DetachKey) -> AppKey {
+        detach.byte == 0x1C ? .ctrl("^") : .ctrl("\\")
     }
 
     static let scrollback: [KeyBinding] = [

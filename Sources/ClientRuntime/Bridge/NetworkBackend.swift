@@ -1,6 +1,9 @@
 // NetworkBackend: the runtime's side of ClientNetwork. It runs one event socket per server and
-// posts what they report to the UI loop as app events; it carries out the app's REST effects on
-// tasks of their own and reports failures back as `.actionFailed`. Nothing here touches the UI.
+// posts what they report to the UI loop as app events; it carries out the app's network effects
+// on tasks of their own and reports failures back as `.actionFailed`. Text and answers typed
+// into a session go over the event socket (`session:input`, `session:keys`), which is subscribed
+// to every running session; HTTP `/input` and `/keys` are the fallback. Nothing here touches the
+// UI.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
@@ -44,19 +47,31 @@ final class NetworkBackend: Sendable {
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
-    /// Carries out a REST effect; the result comes back as app events.
+    /// Carries out a network effect; the result comes back as app events.
     func perform(_ effect: AppEffect) {
         let queue = queue
         let servers = servers
         let logger = logger
+        let socket = effect.server.flatMap { name in sockets.first { $0.server.name == name } }
         Task {
             do throws(ClientNetworkError) {
+                if let socket, let message = Self.socketMessage(for: effect), await socket.send(message) { return }
                 let events = try await Self.run(effect, servers: servers)
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
             } catch {
                 logger.warning("action failed: \(error.description)")
                 queue.post(.app(.actionFailed(error.description)))
             }
+        }
+    }
+
+    /// The event-socket message for effects that type into a session (the socket is subscribed
+    /// to every running session, which `session:input` and `session:keys` require).
+    static func socketMessage(for effect: AppEffect) -> ClientMessage? {
+        switch effect {
+        case .sendInput(let key, let text): return .input(sessionId: key.sessionId, text: text)
+        case .answerPermission(let key, let allow): return .keys(sessionId: key.sessionId, keys: allow ? "1" : "\u{1B}")
+        default: return nil
         }
     }
 
@@ -75,8 +90,11 @@ final class NetworkBackend: Sendable {
         -> [AppEvent]
     {
         switch effect {
+        // The event socket was down: the same over HTTP (`/input`: text + Enter; `/keys`: tmux key names).
         case .sendInput(let key, let text):
             try await rest(key.server, servers).sendInput(session: key.sessionId, text: text)
+        case .answerPermission(let key, let allow):
+            try await rest(key.server, servers).sendKeys(session: key.sessionId, keys: allow ? "1" : "Escape")
         case .loadBoard(let project):
             let client = try rest(project.server, servers)
             let tickets = try await client.allTickets(projectId: project.id)

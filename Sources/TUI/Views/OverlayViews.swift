@@ -11,10 +11,11 @@ struct OverlayViews {
     func banner(_ banner: Banner, state: AppState, into frame: inout CellBuffer, row: Int) {
         let item = banner.notification
         let style = theme.banner(item.priority)
-        var hints = state.attachedSession == nil ? "o open · d dismiss" : "detach to act"
-        if state.attachedSession == nil, let key = item.sessionKey,
-            state.sessions[key]?.waiting?.isPermissionPrompt == true
-        {
+        var hints = "o open · d dismiss"
+        if state.attachedSession != nil {
+            let jump = Keymap.jumpKey(detach: state.ui.detachKey)
+            hints = state.bannerJumpTarget == nil ? "" : "\(jump) jump there"
+        } else if let key = item.sessionKey, state.sessions[key]?.waiting?.isPermissionPrompt == true {
             hints = "y/n answer · " + hints
         }
         let more = banner.moreCount > 0 ? " (+\(banner.moreCount) more)" : ""
@@ -22,7 +23,7 @@ struct OverlayViews {
         let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
         frame.putLine(text, in: line, row: row, style: style)
         let hintWidth = DisplayWidth.of(hints) + 2
-        if frame.size.cols >= DisplayWidth.of(text) + hintWidth {
+        if !hints.isEmpty, frame.size.cols >= DisplayWidth.of(text) + hintWidth {
             frame.put(hints + " ", row: row, col: frame.size.cols - hintWidth + 1, style: style, clip: line)
         }
     }
