@@ -1,4 +1,5 @@
 // Response helpers: JSON bodies and the mapping of ServerError to status + body.
+import ClaudePMProtocol
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,25 +7,23 @@ import NIOCore
 import ServerCore
 
 enum HTTPResponses {
-    static func json(_ value: WireJSON, status: HTTPResponse.Status = .ok) -> Response {
-        let text = value.serialized()
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    /// An error body (`{"error"}`, plus `message` when given).
+    static func error(_ message: String, detail: String? = nil, status: HTTPResponse.Status) -> Response {
+        body(ErrorBody(error: message, message: detail), status: status)
     }
 
-    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
-        json(.object([("error", .string(message))]), status: status)
-    }
+    static func message(_ text: String) throws -> Response { try encoded(MessageResponse(message: text)) }
 
-    static func message(_ text: String) -> Response { json(.object([("message", .string(text))])) }
+    /// A model that cannot fail to encode (plain strings and numbers); a 500 if it somehow does.
+    private static func body(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        (try? encoded(value, status: status)) ?? Response(status: .internalServerError)
+    }
 
     static func from(_ error: ServerError) -> Response {
         switch error {
         case .validation(let details):
-            let d: WireJSON = .object(
-                details.keys.sorted().map { ($0, .array((details[$0] ?? []).map { .string($0) })) })
-            return json(.object([("error", .string("Validation error")), ("details", d)]), status: .badRequest)
+            let d = JSONValue.object(details.mapValues { .array($0.map { .string($0) }) })
+            return body(ErrorBody(error: "Validation error", details: d), status: .badRequest)
         case .badRequest(let m): return Self.error(m, status: .badRequest)
         case .notFound(let m): return Self.error(m, status: .notFound)
         case .conflict(let m): return Self.error(m, status: .conflict)

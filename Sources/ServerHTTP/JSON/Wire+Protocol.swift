@@ -1,21 +1,8 @@
-// Conversions from ServerCore records to the shared ClaudePMProtocol REST models.
+// The discover response model (the other REST models are built in Wire.swift).
 import ClaudePMProtocol
 import ServerCore
 
 extension Wire {
-    /// The ticket summary model.
-    static func ticketModel(_ t: TicketRecord) -> Ticket {
-        Ticket(
-            id: t.id, externalId: t.externalId, title: t.title, state: TicketState(rawValue: t.state),
-            filePath: t.filePath, prefix: t.prefix, isAdhoc: t.isAdhoc, isExplore: t.isExplore, startedAt: t.startedAt,
-            completedAt: t.completedAt, createdAt: t.createdAt, updatedAt: t.updatedAt)
-    }
-
-    /// The adhoc router's ticket model (summary + `project_id` + `rejection_feedback`).
-    static func adhocModel(_ t: TicketRecord) -> AdhocTicket {
-        AdhocTicket(ticket: ticketModel(t), projectId: t.projectId, rejectionFeedback: t.rejectionFeedback)
-    }
-
     /// The discover response.
     static func discover(_ r: DiscoverResult) -> SessionDiscoverResponse {
         SessionDiscoverResponse(

@@ -1,111 +1,105 @@
-// REST shapes of the upstream server (snake_case, every documented key present, null when empty).
+// ServerCore records → the shared ClaudePMProtocol REST models (snake_case keys, key order, nulls
+// and dates are the models' business; HTTPResponses.encoded writes them with ClaudePMJSONEncoder).
+import ClaudePMProtocol
 import Foundation
 import ServerCore
 
-/// Builds the JSON bodies of REST responses.
+/// Builds the REST response models.
 enum Wire {
-    static func project(_ p: ProjectRecord) -> [(String, WireJSON)] {
-        [
-            ("id", .string(p.id)), ("name", .string(p.name)), ("repo_path", .string(p.repoPath)),
-            ("tickets_path", .string(p.ticketsPath)), ("handoff_path", .string(p.handoffPath)),
-            ("tmux_session", .string(p.tmuxSession)), ("tmux_window", .string(p.tmuxWindow)),
-            ("created_at", .date(p.createdAt)), ("updated_at", .date(p.updatedAt)),
-        ]
+    static func project(_ p: ProjectRecord) -> Project {
+        Project(
+            id: p.id, name: p.name, repoPath: p.repoPath, ticketsPath: p.ticketsPath, handoffPath: p.handoffPath,
+            tmuxSession: p.tmuxSession, tmuxWindow: p.tmuxWindow, createdAt: p.createdAt, updatedAt: p.updatedAt)
     }
 
-    static func projectDetail(_ d: ProjectDetail) -> WireJSON {
-        let counts: WireJSON = .object(TicketStates.all.map { ($0, .int(d.ticketCounts[$0] ?? 0)) })
-        let active: WireJSON =
-            d.activeSession.map { s in
-                .object([
-                    ("id", .string(s.id)), ("status", .string(s.status)), ("context_percent", .int(s.contextPercent)),
-                    ("started_at", .date(s.startedAt)),
-                ])
-            } ?? .null
-        return .object(project(d.project) + [("ticket_counts", counts), ("active_session", active)])
+    static func projectDetail(_ d: ServerCore.ProjectDetail) -> ClaudePMProtocol.ProjectDetail {
+        let c = d.ticketCounts
+        let counts = TicketCounts(
+            backlog: c["backlog"] ?? 0, inProgress: c["in_progress"] ?? 0, review: c["review"] ?? 0,
+            done: c["done"] ?? 0)
+        let active = d.activeSession.map {
+            ActiveSession(
+                id: $0.id, status: SessionStatus(rawValue: $0.status), contextPercent: $0.contextPercent,
+                startedAt: $0.startedAt)
+        }
+        return ClaudePMProtocol.ProjectDetail(project: project(d.project), ticketCounts: counts, activeSession: active)
     }
 
-    static func pagination<T>(_ page: Page<T>) -> WireJSON {
-        .object([
-            ("page", .int(page.page)), ("limit", .int(page.limit)), ("total", .int(page.total)),
-            ("total_pages", .int(page.totalPages)),
-        ])
+    static func page<T, M>(_ page: Page<T>, _ map: (T) -> M) -> Paginated<M> {
+        Paginated(
+            data: page.items.map(map),
+            pagination: Pagination(page: page.page, limit: page.limit, total: page.total, totalPages: page.totalPages))
     }
 
-    static func session(_ s: SessionRecord, paneCommand: String? = nil, paneCwd: String? = nil) -> [(String, WireJSON)]
-    {
-        [
-            ("id", .string(s.id)), ("project_id", .string(s.projectId)), ("ticket_id", .string(s.ticketId)),
-            ("type", .string(s.type)), ("status", .string(s.status)), ("source", .string(s.source)),
-            ("context_percent", .int(s.contextPercent)), ("pane_id", .string(s.paneId)),
-            ("pane_name", .string(s.paneName)), ("pane_command", .string(paneCommand)),
-            ("pane_cwd", .string(paneCwd)), ("started_at", .date(s.startedAt)), ("ended_at", .date(s.endedAt)),
-            ("created_at", .date(s.createdAt)), ("updated_at", .date(s.updatedAt)),
-        ]
+    /// The session as created (no `project`/`ticket` keys, no live pane facts).
+    static func session(_ s: SessionRecord) -> Session {
+        session(s, paneCommand: nil, paneCwd: nil, project: nil, ticket: nil, refs: false)
     }
 
-    static func sessionView(_ v: SessionView) -> WireJSON {
-        let project: WireJSON =
-            v.projectName.map { .object([("id", .string(v.session.projectId)), ("name", .string($0))]) } ?? .null
-        let ticket: WireJSON =
-            v.ticket.map { t in
-                .object([("id", .string(t.id)), ("external_id", .string(t.externalId)), ("title", .string(t.title))])
-            } ?? .null
-        return .object(
-            session(v.session, paneCommand: v.paneCommand, paneCwd: v.paneCwd) + [
-                ("project", project), ("ticket", ticket),
-            ]
-        )
+    /// The session as listed and got: live pane facts and the `project`/`ticket` references.
+    static func sessionView(_ v: SessionView) -> Session {
+        let project = v.projectName.map { SessionProjectRef(id: v.session.projectId, name: $0) }
+        let ticket = v.ticket.map { SessionTicketRef(id: $0.id, externalId: $0.externalId, title: $0.title) }
+        return session(
+            v.session, paneCommand: v.paneCommand, paneCwd: v.paneCwd, project: project, ticket: ticket, refs: true)
     }
 
-    static func ticket(_ t: TicketRecord) -> [(String, WireJSON)] {
-        [
-            ("id", .string(t.id)), ("external_id", .string(t.externalId)), ("title", .string(t.title)),
-            ("state", .string(t.state)), ("file_path", .string(t.filePath)), ("prefix", .string(t.prefix)),
-            ("is_adhoc", .bool(t.isAdhoc)), ("is_explore", .bool(t.isExplore)), ("started_at", .date(t.startedAt)),
-            ("completed_at", .date(t.completedAt)), ("created_at", .date(t.createdAt)),
-            ("updated_at", .date(t.updatedAt)),
-        ]
+    private static func session(
+        _ s: SessionRecord, paneCommand: String?, paneCwd: String?, project: SessionProjectRef?,
+        ticket: SessionTicketRef?, refs: Bool
+    ) -> Session {
+        Session(
+            id: s.id, projectId: s.projectId, ticketId: s.ticketId, type: SessionType(rawValue: s.type),
+            status: SessionStatus(rawValue: s.status), source: SessionSource(rawValue: s.source),
+            contextPercent: s.contextPercent, paneId: s.paneId, paneName: s.paneName, paneCommand: paneCommand,
+            paneCwd: paneCwd, startedAt: s.startedAt, endedAt: s.endedAt, createdAt: s.createdAt,
+            updatedAt: s.updatedAt,
+            project: project, ticket: ticket, includesRefs: refs)
     }
 
-    static func adhocTicket(_ t: TicketRecord) -> WireJSON {
-        .object(
-            ticket(t) + [("project_id", .string(t.projectId)), ("rejection_feedback", .string(t.rejectionFeedback))])
+    static func ticket(_ t: TicketRecord) -> Ticket {
+        Ticket(
+            id: t.id, externalId: t.externalId, title: t.title, state: TicketState(rawValue: t.state),
+            filePath: t.filePath, prefix: t.prefix, isAdhoc: t.isAdhoc, isExplore: t.isExplore, startedAt: t.startedAt,
+            completedAt: t.completedAt, createdAt: t.createdAt, updatedAt: t.updatedAt)
     }
 
-    static func transition(_ t: TicketTransition) -> WireJSON {
-        .object([
-            ("ticket_id", .string(t.ticketId)), ("from_state", .string(t.fromState)), ("to_state", .string(t.toState)),
-            ("trigger", .string(t.trigger)), ("reason", .string(t.reason)), ("timestamp", .date(t.at)),
-            ("history_entry_id", .string(t.historyId)),
-        ])
+    /// The adhoc router's ticket (summary + `project_id` + `rejection_feedback`).
+    static func adhocTicket(_ t: TicketRecord) -> AdhocTicket {
+        AdhocTicket(ticket: ticket(t), projectId: t.projectId, rejectionFeedback: t.rejectionFeedback)
     }
 
-    static func history(_ h: TicketHistoryRecord) -> WireJSON {
-        var pairs: [(String, WireJSON)] = [
-            ("id", .string(h.id)), ("ticket_id", .string(h.ticketId)), ("from_state", .string(h.fromState)),
-            ("to_state", .string(h.toState)), ("trigger", .string(h.trigger)), ("reason", .string(h.reason)),
-            ("created_at", .date(h.createdAt)),
-        ]
-        if let f = h.feedback, !f.isEmpty { pairs.append(("feedback", .string(f))) }
-        if let by = h.triggeredBy, !by.isEmpty { pairs.append(("triggered_by", .string(by))) }
-        return .object(pairs)
+    static func startedSession(_ s: SessionRecord) -> StartedSession {
+        StartedSession(
+            id: s.id, projectId: s.projectId, ticketId: s.ticketId, type: SessionType(rawValue: s.type),
+            status: SessionStatus(rawValue: s.status), paneId: s.paneId, startedAt: s.startedAt, createdAt: s.createdAt)
     }
 
-    static func notification(_ v: NotificationView) -> WireJSON {
-        let session: WireJSON =
-            v.session.map {
-                .object([("id", .string($0.id)), ("type", .string($0.type)), ("status", .string($0.status))])
-            }
-            ?? .null
-        let ticket: WireJSON =
-            v.ticket.map {
-                .object([("id", .string($0.id)), ("external_id", .string($0.externalId)), ("title", .string($0.title))])
-            } ?? .null
+    static func transition(_ t: TicketTransition) -> TransitionResult {
+        TransitionResult(
+            ticketId: t.ticketId, fromState: TicketState(rawValue: t.fromState),
+            toState: TicketState(rawValue: t.toState),
+            trigger: TransitionTrigger(rawValue: t.trigger), reason: TransitionReason(rawValue: t.reason),
+            timestamp: t.at, historyEntryId: t.historyId)
+    }
+
+    static func history(_ h: TicketHistoryRecord) -> TicketHistoryEntry {
+        TicketHistoryEntry(
+            id: h.id, ticketId: h.ticketId, fromState: TicketState(rawValue: h.fromState),
+            toState: TicketState(rawValue: h.toState), trigger: TransitionTrigger(rawValue: h.trigger),
+            reason: TransitionReason(rawValue: h.reason), createdAt: h.createdAt,
+            feedback: h.feedback.flatMap { $0.isEmpty ? nil : $0 },
+            triggeredBy: h.triggeredBy.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    static func notification(_ v: NotificationView) -> NotificationItem {
         let n = v.notification
-        return .object([
-            ("id", .string(n.id)), ("type", .string(n.type)), ("message", .string(n.message)),
-            ("created_at", .date(n.createdAt)), ("session", session), ("ticket", ticket),
-        ])
+        return NotificationItem(
+            id: n.id, type: NotificationType(rawValue: n.type), message: n.message, createdAt: n.createdAt,
+            session: v.session.map {
+                NotificationSessionRef(
+                    id: $0.id, type: SessionType(rawValue: $0.type), status: SessionStatus(rawValue: $0.status))
+            },
+            ticket: v.ticket.map { SessionTicketRef(id: $0.id, externalId: $0.externalId, title: $0.title) })
     }
 }

@@ -1,4 +1,5 @@
 // Adhoc tickets: POST /api/projects/:projectId/adhoc-tickets and GET/PUT ticket content.
+import ClaudePMProtocol
 import Foundation
 import Hummingbird
 import ServerCore
@@ -19,16 +20,13 @@ struct AdhocRoutes {
             try body.check()
             let t = try services.tickets.createAdhoc(
                 projectId: id, title: title ?? "", slug: slug ?? "", isExplore: explore)
-            return HTTPResponses.json(Wire.adhocTicket(t), status: .created)
+            return try HTTPResponses.encoded(Wire.adhocTicket(t), status: .created)
         }
         registerEdits(on: router)
         router.get("/api/tickets/:id/content") { _, context in
             let t = try services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
-            return HTTPResponses.json(
-                .object([
-                    ("ticket_id", .string(t.id)), ("file_path", .string(t.filePath)),
-                    ("content", .string(try services.tickets.content(t))),
-                ]))
+            return try HTTPResponses.encoded(
+                TicketContent(ticketId: t.id, filePath: t.filePath, content: try services.tickets.content(t)))
         }
     }
 
@@ -39,19 +37,16 @@ struct AdhocRoutes {
             let content = body.string("content", max: 100_000, required: true)
             try body.check()
             let t = try services.tickets.writeContent(id, content: content ?? "")
-            return HTTPResponses.json(
-                .object([
-                    ("ticket_id", .string(t.id)), ("file_path", .string(t.filePath)),
-                    ("content", .string(content ?? "")),
-                ]))
+            return try HTTPResponses.encoded(
+                TicketContent(ticketId: t.id, filePath: t.filePath, content: content ?? ""))
         }
         router.post("/api/tickets/:id/sync") { _, context in
             let t = try services.tickets.syncOne(try IDCheck.param(context, message: "Invalid ticket ID"))
-            return HTTPResponses.json(.object(Wire.ticket(t)))
+            return try HTTPResponses.encoded(Wire.ticket(t))
         }
         router.delete("/api/tickets/:id") { _, context in
             try services.tickets.delete(try IDCheck.param(context, message: "Invalid ticket ID format"))
-            return HTTPResponses.message("Ticket deleted successfully")
+            return try HTTPResponses.message("Ticket deleted successfully")
         }
     }
 

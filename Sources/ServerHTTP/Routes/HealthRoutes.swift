@@ -1,4 +1,5 @@
 // GET /api/health: always 200, never needs auth.
+import ClaudePMProtocol
 import Foundation
 import Hummingbird
 import ServerCore
@@ -8,17 +9,16 @@ struct HealthRoutes {
     let tmuxAvailable: Bool
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/api/health") { _, _ in health() }
+        router.get("/api/health") { _, _ in try health() }
     }
 
-    func health() -> Response {
+    func health() throws -> Response {
         let db = services.store.isHealthy()
         let uptime = Int(Date().timeIntervalSince(services.startedAt))
-        return HTTPResponses.json(
-            .object([
-                ("status", .string(db ? "healthy" : "degraded")), ("uptime", .int(max(0, uptime))),
-                ("version", .string(services.config.version)), ("database", .string(db ? "connected" : "disconnected")),
-                ("tmux", .string(tmuxAvailable ? "available" : "unavailable")), ("timestamp", .date(Date())),
-            ]))
+        return try HTTPResponses.encoded(
+            Health(
+                status: db ? "healthy" : "degraded", uptime: max(0, uptime), version: services.config.version,
+                database: db ? "connected" : "disconnected", tmux: tmuxAvailable ? "available" : "unavailable",
+                timestamp: Date()))
     }
 }

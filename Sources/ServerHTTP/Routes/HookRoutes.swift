@@ -1,4 +1,5 @@
 // /api/hooks: Claude Code hook events (always 200 {"received":true}) and the hooks health.
+import ClaudePMProtocol
 import Hummingbird
 import ServerCore
 
@@ -10,19 +11,14 @@ struct HookRoutes {
             let body = (try? await JSONBody.read(request)) ?? JSONBody(fields: [:])
             var warning: String?
             if let event = Self.event(body) { warning = await services.handleHook(event) }
-            var pairs: [(String, WireJSON)] = [("received", .bool(true))]
-            if let warning { pairs.append(("warning", .string(warning))) }
-            return HTTPResponses.json(.object(pairs))
+            return try HTTPResponses.encoded(HookResponse(warning: warning))
         }
         router.post("/api/hooks/session-start") { _, _ in
-            HTTPResponses.json(.object([("received", .bool(true))]))
+            try HTTPResponses.encoded(HookResponse())
         }
         router.get("/api/hooks/health") { _, _ in
             let watched = await services.sessions.liveIds().count
-            return HTTPResponses.json(
-                .object([
-                    ("status", .string("ok")), ("detectorRunning", .bool(true)), ("watchedSessions", .int(watched)),
-                ]))
+            return try HTTPResponses.encoded(HooksHealth(detectorRunning: true, watchedSessions: watched))
         }
     }
 

@@ -1,4 +1,5 @@
 // /api/notifications: list (≤ 50), count, delete one, delete all.
+import ClaudePMProtocol
 import Hummingbird
 import ServerCore
 
@@ -8,21 +9,20 @@ struct NotificationRoutes {
     func register(on router: Router<ServerRequestContext>) {
         router.get("/api/notifications") { _, _ in
             let items = try services.notifications.list()
-            return HTTPResponses.json(
-                .object([("data", .array(items.map(Wire.notification))), ("count", .int(items.count))]))
+            return try HTTPResponses.encoded(NotificationList(data: items.map(Wire.notification), count: items.count))
         }
         router.get("/api/notifications/count") { _, _ in
-            HTTPResponses.json(.object([("count", .int(try services.notifications.count()))]))
+            try HTTPResponses.encoded(CountResponse(count: try services.notifications.count()))
         }
         router.delete("/api/notifications/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid notification ID")
             guard try services.notifications.delete(id) else {
                 throw ServerError.notFound("Notification not found: \(id)")
             }
-            return HTTPResponses.json(.object([("success", .bool(true))]))
+            return try HTTPResponses.encoded(SuccessResponse())
         }
         router.delete("/api/notifications") { _, _ in
-            HTTPResponses.json(.object([("dismissed", .int(try services.notifications.deleteAll()))]))
+            try HTTPResponses.encoded(DismissAllResponse(dismissed: try services.notifications.deleteAll()))
         }
     }
 }

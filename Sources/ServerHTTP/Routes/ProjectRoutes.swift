@@ -9,17 +9,17 @@ struct ProjectRoutes {
         router.get("/api/projects") { request, _ in try list(request) }
         router.get("/api/projects/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return HTTPResponses.json(Wire.projectDetail(try services.projects.detail(id)))
+            return try HTTPResponses.encoded(Wire.projectDetail(try services.projects.detail(id)))
         }
         router.post("/api/projects") { request, _ in
             let input = try await Self.input(request, creating: true)
             let project = try await services.projects.create(input)
-            return HTTPResponses.json(.object(Wire.project(project)), status: .created)
+            return try HTTPResponses.encoded(Wire.project(project), status: .created)
         }
         router.patch("/api/projects/:id") { request, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
             let input = try await Self.input(request, creating: false)
-            return HTTPResponses.json(.object(Wire.project(try await services.projects.update(id, input))))
+            return try HTTPResponses.encoded(Wire.project(try await services.projects.update(id, input)))
         }
         router.delete("/api/projects/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
@@ -34,11 +34,7 @@ struct ProjectRoutes {
         let limit = q.int("limit", 1...100, default: 20) ?? 20
         try q.check()
         let result = try services.projects.list(page: page, limit: limit)
-        return HTTPResponses.json(
-            .object([
-                ("data", .array(result.items.map { .object(Wire.project($0)) })),
-                ("pagination", Wire.pagination(result)),
-            ]))
+        return try HTTPResponses.encoded(Wire.page(result, Wire.project))
     }
 
     static func input(_ request: Request, creating: Bool) async throws -> ProjectInput {

@@ -1,5 +1,6 @@
 // /api/sessions and POST /api/projects/:id/sessions: list, get, start, stop, input, keys, output,
 // focus, rename.
+import ClaudePMProtocol
 import Hummingbird
 import ServerCore
 
@@ -11,7 +12,7 @@ struct SessionRoutes {
         router.get("/api/sessions") { request, _ in try await list(request) }
         router.get("/api/sessions/:id") { _, context in
             let id = try IDCheck.param(context, message: Self.badId)
-            return HTTPResponses.json(Wire.sessionView(try await services.sessions.view(id)))
+            return try HTTPResponses.encoded(Wire.sessionView(try await services.sessions.view(id)))
         }
         router.post("/api/projects/:id/sessions") { request, context in try await start(request, context) }
         router.post("/api/sessions/:id/stop") { request, context in
@@ -20,7 +21,7 @@ struct SessionRoutes {
             let force = body.bool("force") ?? false
             try body.check()
             try await services.sessions.stop(id, force: force)
-            return HTTPResponses.message("Session stopped successfully")
+            return try HTTPResponses.message("Session stopped successfully")
         }
         router.post("/api/sessions/:id/input") { request, context in
             let id = try IDCheck.param(context, message: Self.badId)
@@ -28,7 +29,7 @@ struct SessionRoutes {
             let text = body.string("input", min: 1, max: 100_000, required: true, tooLong: "Input too long")
             try body.check()
             try await services.sessions.sendInput(id, text: text ?? "")
-            return HTTPResponses.message("Input sent successfully")
+            return try HTTPResponses.message("Input sent successfully")
         }
         router.post("/api/sessions/:id/keys") { request, context in
             let id = try IDCheck.param(context, message: Self.badId)
@@ -36,7 +37,7 @@ struct SessionRoutes {
             let keys = body.string("keys", min: 1, max: 100, required: true, tooLong: "Keys string too long")
             try body.check()
             try await services.sessions.sendKeyNames(id, keys: keys ?? "")
-            return HTTPResponses.message("Keys sent via tmux")
+            return try HTTPResponses.message("Keys sent via tmux")
         }
         registerViews(on: router)
     }
@@ -48,11 +49,7 @@ struct SessionRoutes {
             let lines = q.int("lines", 1...10_000, default: 100) ?? 100
             try q.check()
             let output = try await services.sessions.output(id, lines: lines)
-            return HTTPResponses.json(
-                .object([
-                    ("session_id", .string(id)), ("lines", .array(output.map { .string($0) })),
-                    ("total_lines", .int(output.count)),
-                ]))
+            return try HTTPResponses.encoded(OutputResponse(sessionId: id, lines: output, totalLines: output.count))
         }
         router.post("/api/sessions/sync") { request, _ in try await sync(request) }
         router.post("/api/sessions/:id/focus") { _, context in try await focus(context) }
@@ -62,7 +59,7 @@ struct SessionRoutes {
             let name = body.string("name", min: 1, max: 100, required: true, tooLong: "Name too long")
             try body.check()
             try await services.sessions.rename(id, name: name ?? "")
-            return HTTPResponses.message("Session renamed to '\(name ?? "")'")
+            return try HTTPResponses.message("Session renamed to '\(name ?? "")'")
         }
     }
 
@@ -73,7 +70,7 @@ struct SessionRoutes {
         if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
         try q.check()
         let views = try await services.sessions.list(projectId: projectId?.lowercased(), status: status)
-        return HTTPResponses.json(.array(views.map(Wire.sessionView)))
+        return try HTTPResponses.encoded(views.map(Wire.sessionView))
     }
 
     private func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -87,7 +84,7 @@ struct SessionRoutes {
         try body.check()
         input.ticketId = input.ticketId?.lowercased()
         let session = try await services.sessions.start(projectId: projectId, input: input)
-        return HTTPResponses.json(.object(Wire.session(session)), status: .created)
+        return try HTTPResponses.encoded(Wire.session(session), status: .created)
     }
 
     private func sync(_ request: Request) async throws -> Response {
@@ -96,35 +93,22 @@ struct SessionRoutes {
         if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
         try q.check()
         let r = try await services.sessions.syncSessions(projectId: projectId?.lowercased())
-        let orphaned: [WireJSON] = r.orphaned.map {
-            .object([("session_id", .string($0.0)), ("pane_id", .string($0.1))])
-        }
-        let alive: [WireJSON] = r.alive.map {
-            .object([("session_id", .string($0.0)), ("pane_id", .string($0.1)), ("pane_title", .string($0.2))])
-        }
-        return HTTPResponses.json(
-            .object([
-                ("message", .string("Synced \(r.totalChecked) sessions")), ("orphaned_sessions", .array(orphaned)),
-                ("alive_sessions", .array(alive)), ("total_checked", .int(r.totalChecked)),
-                ("orphaned_count", .int(r.orphaned.count)),
-            ]))
+        return try HTTPResponses.encoded(
+            SessionSyncResponse(
+                message: "Synced \(r.totalChecked) sessions",
+                orphanedSessions: r.orphaned.map { .init(sessionId: $0.0, paneId: $0.1) },
+                aliveSessions: r.alive.map { .init(sessionId: $0.0, paneId: $0.1, paneTitle: $0.2) },
+                totalChecked: r.totalChecked, orphanedCount: r.orphaned.count))
     }
 
     private func focus(_ context: ServerRequestContext) async throws -> Response {
         let id = try IDCheck.param(context, message: Self.badId)
         do {
             let pane = try await services.sessions.focus(id)
-            return HTTPResponses.json(
-                .object([
-                    ("session_id", .string(id)), ("pane_id", .string(pane)),
-                    ("message", .string("Pane focused and zoomed")),
-                ]))
+            return try HTTPResponses.encoded(FocusResponse(sessionId: id, paneId: pane))
         } catch ServerError.badRequest {
-            return HTTPResponses.json(
-                .object([
-                    ("error", .string("Session has no tmux pane")),
-                    ("message", .string("Session may not have been started yet")),
-                ]), status: .badRequest)
+            return HTTPResponses.error(
+                "Session has no tmux pane", detail: "Session may not have been started yet", status: .badRequest)
         }
     }
 }

@@ -18,7 +18,7 @@ struct TicketFileRoutes {
             let title = body.string("title", min: 3, max: 100, required: true)
             try body.check()
             let ticket = try services.tickets.updateTitle(id, title: title ?? "")
-            return try HTTPResponses.encoded(Wire.adhocModel(ticket))
+            return try HTTPResponses.encoded(Wire.adhocTicket(ticket))
         }
         router.post("/api/tickets/:id/images") { request, context in try await upload(request, context) }
     }

@@ -1,5 +1,6 @@
 // Ticket routes: list with filters, prefixes, sync, get with content, patch state, start, approve,
 // reject, history, review history, and adhoc tickets.
+import ClaudePMProtocol
 import Hummingbird
 import ServerCore
 
@@ -11,33 +12,24 @@ struct TicketRoutes {
         router.get("/api/projects/:id/tickets") { request, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
             let page = try services.tickets.list(projectId: id, query: try TicketQueryParser.parse(request))
-            return HTTPResponses.json(
-                .object([
-                    ("data", .array(page.items.map { .object(Wire.ticket($0)) })),
-                    ("pagination", Wire.pagination(page)),
-                ]))
+            return try HTTPResponses.encoded(Wire.page(page, Wire.ticket))
         }
         router.get("/api/projects/:id/tickets/prefixes") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return HTTPResponses.json(
-                .object([("data", .array(try services.tickets.prefixes(projectId: id).map { .string($0) }))]))
+            return try HTTPResponses.encoded(DataList(data: try services.tickets.prefixes(projectId: id)))
         }
         router.post("/api/projects/:id/sync-tickets") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
             let r = try services.tickets.sync(projectId: id)
-            let result: WireJSON = .object([
-                ("created", .int(r.created)), ("updated", .int(r.updated)), ("deleted", .int(r.deleted)),
-                ("errors", .array(r.errors.map { .string($0) })),
-            ])
-            return HTTPResponses.json(.object([("message", .string("Sync completed")), ("result", result)]))
+            return try HTTPResponses.encoded(
+                SyncTicketsResponse(
+                    result: SyncTicketsResult(
+                        created: r.created, updated: r.updated, deleted: r.deleted, errors: r.errors)))
         }
         router.get("/api/tickets/:id") { _, context in
             let t = try services.tickets.get(try IDCheck.param(context, message: Self.badTicket))
-            let detail =
-                Wire.ticket(t) + [
-                    ("content", .string(try services.tickets.content(t))), ("project_id", .string(t.projectId)),
-                ]
-            return HTTPResponses.json(.object(detail))
+            return try HTTPResponses.encoded(
+                TicketDetail(ticket: Wire.ticket(t), content: try services.tickets.content(t), projectId: t.projectId))
         }
         router.patch("/api/tickets/:id") { request, context in
             let id = try IDCheck.param(context, message: Self.badTicket)
@@ -45,10 +37,10 @@ struct TicketRoutes {
             let state = body.string("state", max: 20, required: false)
             if let state, !TicketStates.all.contains(state) { body.fail("state", "Invalid enum value") }
             try body.check()
-            guard let state else { return HTTPResponses.json(.object(Wire.ticket(try services.tickets.touch(id)))) }
+            guard let state else { return try HTTPResponses.encoded(Wire.ticket(try services.tickets.touch(id))) }
             let (_, t) = try services.tickets.transition(
                 id, to: state, trigger: "manual", reason: "user_updated", force: true)
-            return HTTPResponses.json(.object(Wire.ticket(t)))
+            return try HTTPResponses.encoded(Wire.ticket(t))
         }
         registerActions(on: router)
         AdhocRoutes(services: services).register(on: router)
@@ -57,15 +49,11 @@ struct TicketRoutes {
     private func registerActions(on router: Router<ServerRequestContext>) {
         router.post("/api/tickets/:id/start") { _, context in
             let (ticket, s) = try await services.startTicket(try IDCheck.param(context, message: Self.badTicket))
-            let session: WireJSON = .object([
-                ("id", .string(s.id)), ("project_id", .string(s.projectId)), ("ticket_id", .string(s.ticketId)),
-                ("type", .string(s.type)), ("status", .string(s.status)), ("pane_id", .string(s.paneId)),
-                ("started_at", .date(s.startedAt)), ("created_at", .date(s.createdAt)),
-            ])
-            return HTTPResponses.json(.object([("ticket", .object(Wire.ticket(ticket))), ("session", session)]))
+            return try HTTPResponses.encoded(
+                StartTicketResponse(ticket: Wire.ticket(ticket), session: Wire.startedSession(s)))
         }
         router.post("/api/tickets/:id/approve") { _, context in
-            HTTPResponses.json(
+            try HTTPResponses.encoded(
                 Wire.transition(try await services.approveTicket(try IDCheck.param(context, message: Self.badTicket))))
         }
         router.post("/api/tickets/:id/reject") { request, context in
@@ -74,15 +62,16 @@ struct TicketRoutes {
             let feedback = body.string("feedback", max: 5000, required: true)
             if feedback?.isEmpty == true { body.fail("feedback", "Feedback is required") }
             try body.check()
-            return HTTPResponses.json(Wire.transition(try await services.rejectTicket(id, feedback: feedback ?? "")))
+            return try HTTPResponses.encoded(
+                Wire.transition(try await services.rejectTicket(id, feedback: feedback ?? "")))
         }
         router.get("/api/tickets/:id/history") { _, context in
             let items = try services.tickets.history(try IDCheck.param(context, message: Self.badTicket))
-            return HTTPResponses.json(.object([("data", .array(items.map(Wire.history)))]))
+            return try HTTPResponses.encoded(DataList(data: items.map(Wire.history)))
         }
         router.get("/api/tickets/:id/review-history") { _, context in
             let id = try IDCheck.param(context, message: Self.badTicket)
-            return HTTPResponses.json(.object([("ticketId", .string(id)), ("results", .array([]))]))
+            return try HTTPResponses.encoded(ReviewHistory(ticketId: id, results: []))
         }
     }
 }
