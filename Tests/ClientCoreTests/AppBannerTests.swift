@@ -22,7 +22,7 @@ import Testing
         _ = state.reduce(AppWorld.tick(5))
         #expect(state.banner == nil)
         #expect(state.notifications.items.first?.isRead == true)
-        #expect(state.nextTimer == nil)
+        #expect(state.notifications.nextTick == nil)
     }
 
     @Test func normalPriorityDoesNotRaiseABanner() {

@@ -18,6 +18,9 @@ public enum AppEffect: Hashable, Sendable {
     /// Escape picks "No, and tell Claude what to do differently" (typing `n` + Enter would pick
     /// the highlighted "Yes" in Claude Code's menu).
     case answerPermission(SessionKey, allow: Bool)
+    /// `GET /api/sessions` from this server, answered with `.sessionsLoaded` (the server sends no
+    /// event for new or removed sessions).
+    case refreshSessions(server: String)
     /// Load a project's tickets (and prefixes) for the board.
     case loadBoard(AppProject)
     /// Load a ticket's markdown content for the pager.
@@ -53,7 +56,7 @@ extension AppEffect {
         case .loadBoard(let project): return project.server
         case .loadTicketContent(let server, _), .startTicketSession(let server, _), .approveTicket(let server, _),
             .rejectTicket(let server, _, _), .moveTicket(let server, _, _), .clearNotifications(let server),
-            .deleteNotification(let server, _), .refetchNotifications(let server):
+            .deleteNotification(let server, _), .refetchNotifications(let server), .refreshSessions(let server):
             return server
         case .alertOuterTerminal, .quit: return nil
         }

@@ -30,6 +30,7 @@ extension AppState {
             focused = value
             return []
         case .serverLink(let name, let link):
+            if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }
             let heard = now
             updateServer(name) {
                 $0.link = link
@@ -72,14 +73,28 @@ extension AppState {
     private mutating func tick(_ date: Date, _ monotonic: MonotonicTime) -> [AppEffect] {
         now = date
         clock = max(clock, monotonic)
-        guard let due = notifications.nextTick, due <= clock else { return [] }
-        return Self.effects(notifications.tick(now: clock))
+        var effects = refreshSessionsIfDue()
+        if let due = notifications.nextTick, due <= clock { effects += Self.effects(notifications.tick(now: clock)) }
+        return effects
+    }
+
+    /// Fetches the session lists of the online servers when the refresh period has passed (a
+    /// (re)connect fetches them anyway: it starts the period again).
+    private mutating func refreshSessionsIfDue() -> [AppEffect] {
+        let period = Duration.seconds(max(ui.sessionRefreshSeconds, 1))
+        guard let due = nextSessionRefresh else {
+            nextSessionRefresh = clock + period
+            return []
+        }
+        guard due <= clock else { return [] }
+        nextSessionRefresh = clock + period
+        return servers.filter { $0.link == .online }.map { .refreshSessions(server: $0.name) }
     }
 
     /// The monotonic time at which the model must be ticked even if nothing else happens (a banner
-    /// expires, a queued banner may show, a snooze ends), if any.
+    /// expires, a queued banner may show, a snooze ends, the session lists are due), if any.
     public var nextTimer: MonotonicTime? {
-        [notifications.nextTick, triage.queue.nextWakeUp(now: clock)].compactMap { $0 }.min()
+        [notifications.nextTick, triage.queue.nextWakeUp(now: clock), nextSessionRefresh].compactMap { $0 }.min()
     }
 
     /// Replaces `server`'s sessions. The list says nothing about waiting, so a session that is
@@ -89,6 +104,7 @@ extension AppState {
         sessions = sessions.filter { $0.key.server != server }
         for var session in list {
             if session.waiting == nil, session.isLive { session.waiting = previous[session.key]?.waiting }
+            if session.projectName.isEmpty { session.projectName = previous[session.key]?.projectName ?? "" }
             sessions[session.key] = session
             syncTriage(session)
         }

@@ -104,6 +104,9 @@ public struct AppState: Equatable, Sendable {
     public var watched: Set<SessionKey> = []
     /// A short message for the status line (errors, confirmations).
     public var flash: String?
+    /// When the session lists are fetched again (every `ui.sessionRefreshSeconds`), nil until the
+    /// first tick after start or a reconnect.
+    public var nextSessionRefresh: MonotonicTime?
     /// Set once `.quit` has been emitted.
     public var isQuitting = false
 

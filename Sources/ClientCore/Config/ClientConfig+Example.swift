@@ -13,6 +13,7 @@ extension ClientConfig {
         colour = "auto"         # auto | truecolor | 256 | 16 | none
         notify = "bell"         # off | banner | bell | osc
         fps = 60                # frame-rate cap, 1-240
+        refresh = 30            # seconds between session list refreshes (new/removed sessions), 5-3600
 
         # One table per server. Without any, claudepm uses http://localhost:4847.
         [server.local]

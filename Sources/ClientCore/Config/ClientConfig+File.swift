@@ -6,6 +6,7 @@
 //   colour     = "auto"       # auto | truecolor | 256 | 16 | none
 //   notify     = "bell"       # off | banner | bell | osc
 //   fps        = 60           # 1–240
+//   refresh    = 30           # seconds between session list refreshes, 5–3600
 //
 //   [server.work]             # or [[servers]] with name = "work"
 //   url          = "https://pm.example.com:4847"
@@ -54,7 +55,7 @@ extension ClientConfig {
     }
 
     private static func parseUI(_ reader: TableReader) throws(ConfigError) -> UIOptions {
-        try reader.rejectUnknown(allowed: ["detach_key", "tile_size", "colour", "color", "notify", "fps"])
+        try reader.rejectUnknown(allowed: ["detach_key", "tile_size", "colour", "color", "notify", "fps", "refresh"])
         var ui = UIOptions.default
         let source = reader.file
         if let text = try reader.string("detach_key") {
@@ -73,6 +74,14 @@ extension ClientConfig {
         }
         if let fps = try reader.integer("fps") {
             ui.frameCap = try checkFrameCap(fps, source: source, line: reader.line("fps"))
+        }
+        if let seconds = try reader.integer("refresh") {
+            guard UIOptions.sessionRefreshRange.contains(seconds) else {
+                throw .invalidValue(
+                    source: source, line: reader.line("refresh"), key: "refresh",
+                    message: "\(seconds) is not within 5–3600 seconds")
+            }
+            ui.sessionRefreshSeconds = seconds
         }
         return ui
     }

@@ -83,5 +83,12 @@ public struct UIOptions: Equatable, Sendable, Codable {
     }
 
     /// The allowed frame-cap range.
+    /// How often the session list is fetched again, in seconds (`[ui] refresh`): the server sends
+    /// no event for a new or removed session (the iOS app polls every 30 s too).
+    public var sessionRefreshSeconds = 30
+
+    /// The allowed refresh periods, in seconds.
+    public static let sessionRefreshRange = 5...3600
+
     public static let frameCapRange = 1...240
 }

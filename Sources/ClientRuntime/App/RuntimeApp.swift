@@ -57,7 +57,11 @@ final class RuntimeApp: EventLoopClient {
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         let before = state
         var dirty = false
-        if now - lastTick >= .seconds(1) || timerDue(now) {
+        // Keys and server facts get a tick first, so the model's clock is current when they start
+        // a banner or a timer.
+        if now - lastTick >= .seconds(1) || timerDue(now) || !batch.input.isEmpty
+            || batch.events.contains(where: \.isApp)
+        {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
         }

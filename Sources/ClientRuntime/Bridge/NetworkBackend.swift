@@ -56,13 +56,36 @@ final class NetworkBackend: Sendable {
         Task {
             do throws(ClientNetworkError) {
                 if let socket, let message = Self.socketMessage(for: effect), await socket.send(message) { return }
-                let events = try await Self.run(effect, servers: servers)
+                var events = try await Self.run(effect, servers: servers)
+                if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
+                    events += try await Self.refreshSessions(server, socket: socket)
+                }
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
             } catch {
                 logger.warning("action failed: \(error.description)")
                 queue.post(.app(.actionFailed(error.description)))
             }
         }
+    }
+
+    /// Effects after which the session list is fetched again: the server announces no new or
+    /// removed session (starting a ticket creates one; approving or rejecting may end one).
+    static func changesSessions(_ effect: AppEffect) -> Bool {
+        switch effect {
+        case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: return true
+        default: return false
+        }
+    }
+
+    /// Fetches the session list and subscribes the event socket to every running session (which
+    /// `session:waiting` and `session:input` need).
+    private static func refreshSessions(
+        _ server: RuntimeServer, socket: EventSocket
+    ) async throws(ClientNetworkError) -> [AppEvent] {
+        let list = try await server.rest.sessions()
+        await socket.setSubscriptions(Set(list.filter { $0.status == .running }.map(\.id)))
+        let name = server.config.name
+        return [.sessionsLoaded(server: name, sessions: list.map { ServerEventMapper.session($0, server: name) })]
     }
 
     /// The event-socket message for effects that type into a session (the socket is subscribed

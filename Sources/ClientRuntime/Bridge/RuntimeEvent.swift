@@ -12,3 +12,11 @@ public enum RuntimeEvent: Sendable {
     /// The terminal stream's state, as text for the status line (attaching, reconnecting 2/10…).
     case terminalStatus(SessionKey, generation: Int, String)
 }
+
+extension RuntimeEvent {
+    /// True for a fact for `reduce` (as opposed to terminal bytes and states).
+    var isApp: Bool {
+        if case .app = self { return true }
+        return false
+    }
+}
