@@ -58,6 +58,28 @@ public actor EventSocket {
         continuation.finish()
     }
 
+    /// Like `shutdown()`, but first sends a normal close frame on an open link, so the server sees
+    /// a clean 1000, and waits at most a second for the link to end.
+    public func shutdownClosingLink() async {
+        let (writer, link) = (self.writer, self.link)
+        self.writer = nil
+        self.link = nil
+        shutdown()
+        guard let writer else {
+            link?.cancel()
+            return
+        }
+        await writer.close()
+        // The close frame is out; the transport may linger after the handshake, so give it a
+        // second and then cut it.
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(1))
+            link?.cancel()
+        }
+        await link?.value
+        deadline.cancel()
+    }
+
     /// Sets the sessions to stay subscribed to (re-sent after every reconnect).
     public func setSubscriptions(_ ids: Set<String>) { handle(.subscriptionsChanged(ids)) }
 

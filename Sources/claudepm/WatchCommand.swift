@@ -33,17 +33,23 @@ struct WatchCommand: AsyncParsableCommand {
     var heartbeat: Double?
 
     mutating func run() async throws {
-        let json = self.json
-        let heartbeat = self.heartbeat
-        try await reportingFailures {
-            let context = try CLIContext.load(global)
-            var connections: [Connection] = []
-            for server in context.config.servers { connections.append(try await context.connect(server)) }
-            try await Self.watch(connections, json: json, heartbeat: heartbeat)
+        let (json, heartbeat, global) = (self.json, self.heartbeat, self.global)
+        let work = Task {
+            try await reportingFailures {
+                let context = try CLIContext.load(global)
+                var connections: [Connection] = []
+                for server in context.config.servers { connections.append(try await context.connect(server)) }
+                try await Self.watch(connections, json: json, heartbeat: heartbeat)
+            }
         }
+        let signals = InterruptSignals { work.cancel() }
+        defer { signals.cancel() }
+        try await work.value
+        if let status = signals.exitStatus { throw ExitCode(status) }
     }
 
-    /// Streams events from `connections` until cancelled or until a key is rejected.
+    /// Streams events from `connections` until cancelled (SIGINT/SIGTERM) or until a key is
+    /// rejected, then closes every socket with a normal close frame.
     static func watch(_ connections: [Connection], json: Bool, heartbeat: Double?) async throws {
         var configuration = ConnectionMachine.Configuration()
         if let heartbeat { configuration.pingInterval = .milliseconds(Int(heartbeat * 1000)) }
@@ -64,7 +70,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
             let first = try await group.next() ?? nil
             group.cancelAll()
-            for socket in sockets { await socket.shutdown() }
+            for socket in sockets { await socket.shutdownClosingLink() }
             return first
         }
         if let rejected {

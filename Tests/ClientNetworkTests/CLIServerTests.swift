@@ -72,4 +72,30 @@ struct CLIServerTests {
         let resynced = events.first { $0["event"] as? String == "resynced" }
         #expect(resynced?["sessions"] as? Int == 1)
     }
+
+    /// Ctrl-C ends `watch` through its own handler (sockets closed with a close frame, status
+    /// 130 as a shell reports it), not by dying of the signal.
+    @Test func watchStopsCleanlyOnInterrupt() async throws {
+        let fixture = try await ServerFixture.make()
+        let home = try TempDirectory()
+        let process = Process()
+        process.executableURL = CLIRunner.executable("claudepm")
+        process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
+        process.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        var seen = ""
+        while !seen.contains("\"resynced\"") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(seen.contains("\"resynced\""), "watch connected before the interrupt")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + SIGINT)
+    }
 }
