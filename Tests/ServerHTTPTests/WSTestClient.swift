@@ -15,8 +15,15 @@ final class WSInbox: Sendable {
     private let consumed = Mutex<Int>(0)
 
     private let closedFlag = Mutex(false)
+    private let texts = Mutex<[String]>([])
 
     func push(_ m: AnyJSON) { items.withLock { $0.append(m) } }
+
+    /// Records a text frame exactly as received.
+    func pushRaw(_ text: String) { texts.withLock { $0.append(text) } }
+
+    /// Every text frame received so far, as sent by the server.
+    var rawTexts: [String] { texts.withLock { $0 } }
 
     func markClosed() { closedFlag.withLock { $0 = true } }
 
@@ -83,7 +90,9 @@ func withWS(
         let pump = Task {
             defer { inbox.markClosed() }
             for try await message in inbound.messages(maxSize: 1 << 22) {
-                if case .text(let t) = message, let json = AnyJSON.parse(Data(t.utf8)) { inbox.push(json) }
+                guard case .text(let t) = message else { continue }
+                inbox.pushRaw(t)
+                if let json = AnyJSON.parse(Data(t.utf8)) { inbox.push(json) }
             }
         }
         let outcome = await Result(catching: { try await body(WSTestConnection(outbound: outbound, inbox: inbox)) })

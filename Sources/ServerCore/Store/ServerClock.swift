@@ -1,5 +1,6 @@
 // Time source for the server. Dates are rounded to whole milliseconds, the precision of the wire
 // format (JavaScript toISOString) and of GRDB's date storage, so a value reads back unchanged.
+import ClaudePMProtocol
 import Foundation
 
 /// A source of the current time, injectable for tests.
@@ -21,19 +22,8 @@ public struct ServerClock: Sendable {
 
 /// ISO 8601 with milliseconds and `Z`, as JavaScript's `Date.prototype.toISOString()`.
 public enum ISOTime {
-    /// Formats `date` as `YYYY-MM-DDTHH:mm:ss.sssZ`.
-    public static func string(_ date: Date) -> String {
-        let totalMs = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let secs = totalMs >= 0 ? totalMs / 1000 : (totalMs - 999) / 1000
-        let ms = Int(totalMs - secs * 1000)
-        var tm = tm()
-        var t = time_t(secs)
-        gmtime_r(&t, &tm)
-        let base = String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday),
-            Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec))
-        return base + String(format: ".%03dZ", ms)
-    }
+    /// Formats `date` as `YYYY-MM-DDTHH:mm:ss.sssZ` (the protocol's `ISOTimestamp`, as REST bodies).
+    public static func string(_ date: Date) -> String { ISOTimestamp.format(date) }
 
     /// Parses the date strings JavaScript's `Date.parse` commonly accepts: ISO 8601 date or date-time.
     public static func parse(_ text: String) -> Date? {

@@ -8,13 +8,6 @@ extension Wire {
         WireJSON.object([("type", .string(type)), ("payload", .object(payload))]).serialized()
     }
 
-    /// An `error` message.
-    static func error(_ code: String, _ message: String, details: WireJSON? = nil) -> String {
-        var payload: [(String, WireJSON)] = [("code", .string(code)), ("message", .string(message))]
-        if let details { payload.append(("details", details)) }
-        return Self.message("error", payload)
-    }
-
     /// The WebSocket message for a server event.
     static func event(_ event: ServerEvent) -> String {
         switch event {

@@ -1,5 +1,7 @@
-// An ordered JSON value for responses and WebSocket messages. Building wire JSON explicitly keeps
-// key presence exact (null vs absent) and key order stable, which the protocol depends on.
+// An ordered JSON value for the WebSocket frames the server builds itself (REST bodies are the
+// ClaudePMProtocol models). A hand-written serializer keeps the PTY output path cheap; key presence
+// and order match ServerMessage's encoding byte for byte (WSConformanceTests).
+import ClaudePMProtocol
 import Foundation
 
 /// A JSON value with ordered object keys.
@@ -18,7 +20,7 @@ public enum WireJSON: Sendable, Equatable {
     public static func string(_ s: String?) -> WireJSON { s.map { .string($0) } ?? .null }
 
     /// An ISO date string or null.
-    public static func date(_ d: Date?) -> WireJSON { d.map { .string(ISOTimeFormat.string($0)) } ?? .null }
+    public static func date(_ d: Date?) -> WireJSON { d.map { .string(ISOTimestamp.format($0)) } ?? .null }
 
     /// Compact JSON text.
     public func serialized() -> String {
