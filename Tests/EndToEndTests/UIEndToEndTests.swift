@@ -22,18 +22,9 @@ struct UIEndToEndTests {
             for key in DemoTickets.sessionKeys {
                 #expect(labels.contains(key), "no tile for \(key):\n\(wall.screen)")
             }
-            // Each tile shows its own agent: at a moment when some agents work and others ask, every
-            // tile's content agrees with its own waiting badge (tiles showing one shared window
-            // cannot). Agents ask 8–20 s after starting and then wait, so such a moment comes.
-            let own = await world.tmux.waitForScreen(timeout: 90) { screen in
-                let tiles = ScreenGrid(screen).tiles
-                let consistent = tiles.allSatisfy { tile in
-                    tile.labelSaysWaiting
-                        ? tile.showsAsking && !tile.showsWorking : tile.showsWorking && !tile.showsAsking
-                }
-                return tiles.count == DemoTickets.sessionKeys.count && consistent
-                    && tiles.contains(where: \.labelSaysWaiting) && tiles.contains { !$0.labelSaysWaiting }
-            }
+            // Each tile shows its own agent: it shows a line that is on that agent's own pane and on
+            // no other agent's pane (tiles showing one shared window cannot).
+            let own = try await world.waitForTilesShowingOwnAgents()
             #expect(own.ok, "tiles do not show their own sessions:\n\(own.screen)")
             #expect(await world.tmux.paneValue("alternate_on") == "1")
             try await world.quitAndExpectRestored()
@@ -44,7 +35,7 @@ struct UIEndToEndTests {
     func attachTypeDetach() async throws {
         try await UIWorld.with { world in
             try #require(await world.waitForWall().ok)
-            let asking = await world.tmux.waitForScreen(timeout: 90) { ListRows($0).key(where: "◆ question") != nil }
+            let asking = try await world.waitForQuestion()
             let key = try #require(
                 ListRows(asking.screen).key(where: "◆ question"), "no agent asked:\n\(asking.screen)")
             try await world.select(key)

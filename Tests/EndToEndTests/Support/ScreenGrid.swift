@@ -71,10 +71,6 @@ struct ScreenGrid {
 }
 
 extension TileText {
-    /// The agent in this tile is asking (permission dialog or a question waiting for an answer).
-    var showsAsking: Bool { text.contains("Do you want to proceed?") || text.contains("Waiting for your answer") }
-    /// The agent in this tile is working (its spinner line).
-    var showsWorking: Bool { text.contains("esc to interrupt") }
     /// The label carries the waiting badge.
     var labelSaysWaiting: Bool { label.contains("◆") }
 }
