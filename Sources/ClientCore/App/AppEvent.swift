@@ -35,6 +35,11 @@ public enum AppEvent: Equatable, Sendable {
     case ticketState(server: String, ticketID: String, state: BoardColumn)
     /// A ticket's markdown, for the pager.
     case ticketContent(title: String, markdown: String)
+    /// The state of a session's terminal stream (tile or attach): shown in the status line while
+    /// attached, never as a flash.
+    case streamStatus(SessionKey, PTYStatus)
+    /// A transient problem of a session's terminal stream (shown next to its state).
+    case streamNotice(SessionKey, String)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
 }

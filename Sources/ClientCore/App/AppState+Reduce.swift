@@ -47,6 +47,15 @@ extension AppState {
         case .actionFailed(let text):
             flash = text
             return []
+        case .streamStatus(let key, let status):
+            guard watched.contains(key) || attachedSession == key else { return [] }
+            let notice = status.isLive ? nil : streams[key]?.notice
+            streams[key] = StreamState(status: status, notice: notice)
+            return []
+        case .streamNotice(let key, let text):
+            guard watched.contains(key) || attachedSession == key else { return [] }
+            streams[key, default: StreamState(status: .idle)].notice = text
+            return []
         default: return applyData(event)
         }
     }

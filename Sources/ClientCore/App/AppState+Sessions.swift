@@ -67,6 +67,7 @@ extension AppState {
             effects.append(.watch(key, ui.tileSize))
         }
         watched = wanted
+        streams = streams.filter { wanted.contains($0.key) }
         return effects
     }
 

@@ -64,6 +64,20 @@ public struct TriageState: Equatable, Sendable {
     public init() {}
 }
 
+/// What the runtime reported about one session's terminal stream.
+public struct StreamState: Equatable, Sendable {
+    /// The connection state.
+    public var status: PTYStatus
+    /// The latest transient problem, until the stream is attached again.
+    public var notice: String?
+
+    /// Creates a stream state.
+    public init(status: PTYStatus, notice: String? = nil) {
+        self.status = status
+        self.notice = notice
+    }
+}
+
 /// The client state.
 public struct AppState: Equatable, Sendable {
     /// UI options from the configuration.
@@ -102,6 +116,8 @@ public struct AppState: Equatable, Sendable {
     public var pendingKey: AppKey?
     /// Sessions with an open read-only tile stream.
     public var watched: Set<SessionKey> = []
+    /// The terminal streams' states and latest notices, by session (open streams only).
+    public var streams: [SessionKey: StreamState] = [:]
     /// A short message for the status line (errors, confirmations).
     public var flash: String?
     /// When the session lists are fetched again (every `ui.sessionRefreshSeconds`), nil until the

@@ -127,9 +127,13 @@ final class RuntimeApp: EventLoopClient {
             guard channels[key]?.generation == generation else { return false }
             screens[key]?.reset(hard: true)
             return true
-        case .terminalStatus(let key, let generation, let text):
-            guard channels[key]?.generation == generation, key == state.attachedSession else { return false }
-            dispatch(.actionFailed(text))
+        case .terminalStatus(let key, let generation, let status):
+            guard channels[key]?.generation == generation else { return false }
+            dispatch(.streamStatus(key, status))
+            return false
+        case .terminalNotice(let key, let generation, let text):
+            guard channels[key]?.generation == generation else { return false }
+            dispatch(.streamNotice(key, text))
             return false
         }
     }

@@ -63,6 +63,8 @@ final class NetworkBackend: Sendable {
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
             } catch {
                 logger.warning("action failed: \(error.description)")
+                // A failed background refresh is retried next period; it is no news to the user.
+                if case .refreshSessions = effect { return }
                 queue.post(.app(.actionFailed(error.description)))
             }
         }

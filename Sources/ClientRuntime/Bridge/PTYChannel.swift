@@ -55,8 +55,8 @@ final class PTYChannel: TerminalChannel {
         switch output {
         case .bytes(let bytes): queue.post(.terminalOutput(key, generation: generation, bytes))
         case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
-        case .status(let status): queue.post(.terminalStatus(key, generation: generation, "\(status)"))
-        case .notice(let text): queue.post(.terminalStatus(key, generation: generation, text))
+        case .status(let status): queue.post(.terminalStatus(key, generation: generation, status))
+        case .notice(let text): queue.post(.terminalNotice(key, generation: generation, text))
         default: break
         }
     }

@@ -9,8 +9,10 @@ public enum RuntimeEvent: Sendable {
     case terminalOutput(SessionKey, generation: Int, [UInt8])
     /// The local emulator must be reset before a re-attach redraw.
     case terminalReset(SessionKey, generation: Int)
-    /// The terminal stream's state, as text for the status line (attaching, reconnecting 2/10…).
-    case terminalStatus(SessionKey, generation: Int, String)
+    /// The terminal stream's state (attaching, attached, reconnecting 2/10…).
+    case terminalStatus(SessionKey, generation: Int, PTYStatus)
+    /// A transient problem of the terminal stream.
+    case terminalNotice(SessionKey, generation: Int, String)
 }
 
 extension RuntimeEvent {

@@ -53,6 +53,7 @@ struct AttachView {
         case .connecting: parts.append("\(key.server) connecting…")
         case .offline(let reason): parts.append("\(key.server) OFFLINE (\(reason))")
         }
+        if let stream = state.streams[key], let text = SessionText.stream(stream) { parts.append(text) }
         let waiting = state.triageQueue.filter { $0.key != key }.count
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
         if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }

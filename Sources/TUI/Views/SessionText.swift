@@ -33,4 +33,19 @@ public enum SessionText {
         guard let key = session.ticketKey, !key.isEmpty else { return session.displayName }
         return "\(key) \(session.displayName)"
     }
+
+    /// A terminal stream's state for the status line; nil while it is live.
+    static func stream(_ stream: StreamState) -> String? {
+        let state: String?
+        switch stream.status {
+        case .attached, .idle, .detached: state = nil
+        case .connecting(let attempt): state = attempt == 0 ? "connecting…" : "connecting (try \(attempt + 1))…"
+        case .attaching: state = "attaching…"
+        case .reconnecting(let attempt, let maxAttempts, _): state = "reconnecting \(attempt)/\(maxAttempts)…"
+        case .exited(let code): state = "session ended (exit \(code))"
+        case .failed(let reason): state = "stream failed: \(reason)"
+        }
+        let parts = [state, stream.notice].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 }
