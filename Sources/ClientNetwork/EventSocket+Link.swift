@@ -10,19 +10,11 @@ extension EventSocket {
         closeLink()
         generation &+= 1
         let current = generation
-        let (server, apiKey, tls) = (self.server, self.apiKey, self.tls)
-        link = Task { [weak self] in
-            let close = await WebSocketLink.run(server: server, apiKey: apiKey, tls: tls) { [weak self] event in
-                switch event {
-                case .opened(let writer):
-                    await self?.linkOpened(writer, generation: current)
-                case .text(let text):
-                    let message = Self.decode(text)
-                    await self?.received(message, generation: current)
-                }
-            }
-            await self?.linkClosed(close, generation: current)
-        }
+        let callbacks = WebSocketLink.Callbacks(
+            opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
+            text: { [weak self] text in await self?.received(Self.decode(text), generation: current) },
+            closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
+        link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
     }
 
     func closeLink() {

@@ -10,19 +10,14 @@ extension PTYConnection {
         closeLink()
         generation &+= 1
         let current = generation
-        let (server, apiKey, tls) = (self.server, self.apiKey, self.tls)
-        link = Task { [weak self] in
-            let close = await WebSocketLink.run(server: server, apiKey: apiKey, tls: tls) { [weak self] event in
-                switch event {
-                case .opened(let writer):
-                    await self?.linkOpened(writer, generation: current)
-                case .text(let text):
-                    guard let message = try? ServerMessage.decode(Data(text.utf8)) else { return }
-                    await self?.received(Inbound(message), generation: current)
-                }
-            }
-            await self?.linkClosed(close, generation: current)
-        }
+        let callbacks = WebSocketLink.Callbacks(
+            opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
+            text: { [weak self] text in
+                guard let message = try? ServerMessage.decode(Data(text.utf8)) else { return }
+                await self?.received(Inbound(message), generation: current)
+            },
+            closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
+        link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
     }
 
     func closeLink() {

@@ -1,0 +1,33 @@
+// One place that starts a link task for the two socket owners (EventSocket, PTYConnection).
+// Each owner tags a link with a generation and drops callbacks from links it already gave up on;
+// this helper only wires the three callbacks to `WebSocketLink.run`.
+
+import ClientCore
+
+extension WebSocketLink {
+    /// What a link's owner hears: opened with a writer, a text message, closed.
+    struct Callbacks: Sendable {
+        /// The handshake completed.
+        var opened: @Sendable (LinkWriter) async -> Void
+        /// A text message arrived (already on the socket's task: decode here, not on the UI loop).
+        var text: @Sendable (String) async -> Void
+        /// The link ended.
+        var closed: @Sendable (LinkClose) async -> Void
+    }
+
+    /// Starts a task running one link to `server` and reporting to `callbacks`; cancel it to
+    /// drop the link.
+    static func spawn(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, callbacks: Callbacks
+    ) -> Task<Void, Never> {
+        Task {
+            let close = await run(server: server, apiKey: apiKey, tls: tls) { event in
+                switch event {
+                case .opened(let writer): await callbacks.opened(writer)
+                case .text(let text): await callbacks.text(text)
+                }
+            }
+            await callbacks.closed(close)
+        }
+    }
+}
