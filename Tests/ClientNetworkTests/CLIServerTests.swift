@@ -43,30 +43,10 @@ struct CLIServerTests {
     @Test func watchJSONStreamsStatusAndResync() async throws {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
-        let process = Process()
-        process.executableURL = CLIRunner.executable("claudepm")
-        process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
-        process.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        let (process, events) = try Self.watchUntilResynced(fixture, home: home)
         defer {
             process.terminate()
             process.waitUntilExit()
-        }
-        var events: [[String: Any]] = []
-        var buffer = Data()
-        let handle = out.fileHandleForReading
-        while !events.contains(where: { $0["event"] as? String == "resynced" }) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer += chunk
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer = Data(buffer[buffer.index(after: newline)...])
-                if let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] { events.append(object) }
-            }
         }
         #expect(events.contains { $0["event"] as? String == "status" && $0["status"] as? String == "connected" })
         let resynced = events.first { $0["event"] as? String == "resynced" }
@@ -78,6 +58,18 @@ struct CLIServerTests {
     @Test func watchStopsCleanlyOnInterrupt() async throws {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
+        let (process, events) = try Self.watchUntilResynced(fixture, home: home)
+        #expect(events.contains { $0["event"] as? String == "resynced" }, "watch connected before the interrupt")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + SIGINT)
+    }
+
+    /// Starts `claudepm watch --json` and reads its JSON lines until the first `resynced` (or EOF).
+    private static func watchUntilResynced(
+        _ fixture: ServerFixture, home: borrowing TempDirectory
+    ) throws -> (Process, [[String: Any]]) {
         let process = Process()
         process.executableURL = CLIRunner.executable("claudepm")
         process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
@@ -86,16 +78,18 @@ struct CLIServerTests {
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        var seen = ""
-        while !seen.contains("\"resynced\"") {
+        var events: [[String: Any]] = []
+        var buffer = Data()
+        while !events.contains(where: { $0["event"] as? String == "resynced" }) {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
+            buffer += chunk
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                if let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] { events.append(object) }
+            }
         }
-        #expect(seen.contains("\"resynced\""), "watch connected before the interrupt")
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + SIGINT)
+        return (process, events)
     }
 }
