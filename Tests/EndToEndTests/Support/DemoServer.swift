@@ -72,6 +72,7 @@ final class DemoServer: Sendable {
             _ = await Subprocess.reap(pid)
         }
         _ = try? await TmuxHarness.run(socket: demoSocket, ["kill-server"], environment: [:])
+        TmuxHarness.removeSocketFile(demoSocket)
     }
 
     /// Runs a tmux command on the demo's tmux server (to look at an agent's real pane).

@@ -3,6 +3,10 @@
 // Scripts/reap-test-tmux also matches) and kills its server in `stop()`.
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A private tmux server with one window running a command.
 final class TmuxHarness: Sendable {
     /// The tmux socket name (`tmux -L`).
@@ -33,9 +37,16 @@ final class TmuxHarness: Sendable {
         return harness
     }
 
-    /// Kills this tmux server.
+    /// Kills this tmux server and removes its socket file (tmux leaves it behind).
     func stop() async {
         _ = try? await Self.run(socket: socket, ["kill-server"], environment: environment)
+        Self.removeSocketFile(socket)
+    }
+
+    /// Removes the socket file of a tmux server that is gone (`$TMUX_TMPDIR/tmux-<uid>/<name>`).
+    static func removeSocketFile(_ name: String) {
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(base)/tmux-\(getuid())/\(name)")
     }
 
     /// Runs a tmux command on this server and returns its output; a failing command throws.
@@ -47,6 +58,9 @@ final class TmuxHarness: Sendable {
     /// Runs `tmux -L socket -f /dev/null arguments…`.
     static func run(socket: String, _ arguments: [String], environment: [String: String]) async throws -> String {
         let argv = [tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
+        var environment = environment
+        // Where sockets live must agree with removeSocketFile and Scripts/reap-test-tmux.
+        environment["TMUX_TMPDIR"] = ProcessInfo.processInfo.environment["TMUX_TMPDIR"]
         let outcome = try await Subprocess.run(argv, environment: environment)
         guard outcome.status == 0 else {
             throw EndToEndError.commandFailed(argv: argv, status: outcome.status, output: outcome.output)

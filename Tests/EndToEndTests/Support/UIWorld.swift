@@ -60,13 +60,14 @@ final class UIWorld: Sendable {
     /// Exactly the environment of the server, tmux and the shell: nothing from the user.
     private static func environment(_ directory: URL) -> [String: String] {
         let home = directory.appendingPathComponent("home").path
-        return [
+        let values: [String: String?] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": home, "LANG": "C.UTF-8", "TERM": "xterm-256color", "TMPDIR": directory.path,
             "XDG_CONFIG_HOME": home + "/.config", "XDG_STATE_HOME": home + "/.local/state",
             "XDG_CACHE_HOME": home + "/.cache", "XDG_DATA_HOME": home + "/.local/share",
-            "PS1": "shell-ready$ ",
+            "PS1": "shell-ready$ ", "TMUX_TMPDIR": ProcessInfo.processInfo.environment["TMUX_TMPDIR"],
         ]
+        return values.compactMapValues { $0 }
     }
 
     /// Starts claudepm from the shell; the shell prints its exit status after it ends.
