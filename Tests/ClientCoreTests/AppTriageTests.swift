@@ -101,3 +101,31 @@ import Testing
         #expect(osc == [.alertOuterTerminal(title: "claudepm", body: "Task session-3: question", desktop: true)])
     }
 }
+
+@Suite struct WaitingClockTests {
+    @Test func relativeTimesChangeEverySecondThenEveryMinute() {
+        let since = AppWorld.t0
+        #expect(RelativeTime.nextChange(of: since, now: since.addingTimeInterval(0.4)) == since.addingTimeInterval(1))
+        #expect(RelativeTime.nextChange(of: since, now: since.addingTimeInterval(59.5)) == since.addingTimeInterval(60))
+        #expect(RelativeTime.nextChange(of: since, now: since.addingTimeInterval(61)) == since.addingTimeInterval(120))
+        #expect(
+            RelativeTime.nextChange(of: since, now: since.addingTimeInterval(3700)) == since.addingTimeInterval(7200))
+        for age in stride(from: 0.0, to: 4000, by: 7.3) {
+            let now = since.addingTimeInterval(age)
+            let next = RelativeTime.nextChange(of: since, now: now)
+            let before = RelativeTime.short(next.addingTimeInterval(-0.001).timeIntervalSince(since))
+            #expect(RelativeTime.short(now.timeIntervalSince(since)) == before, "no change before \(next)")
+            #expect(RelativeTime.short(next.timeIntervalSince(since)) != before, "a change at \(next)")
+        }
+    }
+
+    @Test func theScreenNeedsTheClockOnlyWhenAWaitingTimeChanges() {
+        var state = AppWorld.state()
+        #expect(state.nextWaitingTextChange == nil)
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .question, at: -600))
+        _ = state.reduce(AppWorld.waits(AppWorld.b, .question, at: -90))
+        #expect(state.nextWaitingTextChange == AppWorld.t0.addingTimeInterval(30), "b turns 2m")
+        _ = state.reduce(AppWorld.waits(AppWorld.c, .question, at: -2.5))
+        #expect(state.nextWaitingTextChange == AppWorld.t0.addingTimeInterval(0.5), "c counts seconds")
+    }
+}

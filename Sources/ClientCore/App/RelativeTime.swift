@@ -20,4 +20,18 @@ public enum RelativeTime {
         default: return "\(s / 86400)d"
         }
     }
+
+    /// When `short(now - date)` next reads differently: the next whole second in the first minute,
+    /// then the next minute, hour or day (so a clock that only redraws then misses nothing).
+    public static func nextChange(of date: Date, now: Date) -> Date {
+        let age = max(now.timeIntervalSince(date), 0)
+        let unit: TimeInterval
+        switch age {
+        case ..<60: unit = 1
+        case ..<3600: unit = 60
+        case ..<86400: unit = 3600
+        default: unit = 86400
+        }
+        return date.addingTimeInterval((age / unit).rounded(.down) * unit + unit)
+    }
 }

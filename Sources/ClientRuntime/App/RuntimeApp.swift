@@ -59,7 +59,8 @@ final class RuntimeApp: EventLoopClient {
         var dirty = false
         // Keys and server facts get a tick first, so the model's clock is current when they start
         // a banner or a timer.
-        if now - lastTick >= .seconds(1) || timerDue(now) || !batch.input.isEmpty
+        if now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
+            || !batch.input.isEmpty
             || batch.events.contains(where: \.isApp)
         {
             lastTick = now
@@ -89,8 +90,14 @@ final class RuntimeApp: EventLoopClient {
 
     func nextDeadline() -> Duration? {
         var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
-        if needsClock { deadlines.append(lastTick + .seconds(1)) }
+        deadlines.append(waitingTextDeadline)
         return deadlines.compactMap { $0 }.min()
+    }
+
+    /// When a waiting time on screen reads differently (every second in its first minute, then
+    /// every minute…); a little late rather than early, so the redraw shows the new text.
+    private var waitingTextDeadline: Duration? {
+        state.nextWaitingTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) }
     }
 
     /// The loop's clock (CLOCK_MONOTONIC as a duration) as the model's monotonic time.
@@ -101,11 +108,6 @@ final class RuntimeApp: EventLoopClient {
     /// True when a timer of the model (banner expiry, queued banner, snooze end) is due.
     private func timerDue(_ now: Duration) -> Bool {
         state.nextTimer.map { $0 <= Self.monotonic(now) } ?? false
-    }
-
-    /// Time shown on screen that changes by the second: waiting times and a flash message.
-    private var needsClock: Bool {
-        state.flash != nil || state.sessions.values.contains { $0.waiting != nil }
     }
 
     /// Runs `event` through `reduce` and carries out the effects.
