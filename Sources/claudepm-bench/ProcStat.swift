@@ -20,6 +20,18 @@ enum ProcStat {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The pids whose parent is `pid`.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { child in
+            guard let text = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                let close = text.lastIndex(of: ")")
+            else { return false }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
     /// Context switches per live thread of `pid`: thread id → (thread name, switches).
     static func threadSwitches(pid: Int32) -> [String: (name: String, switches: Double)] {
         let taskDir = "/proc/\(pid)/task"

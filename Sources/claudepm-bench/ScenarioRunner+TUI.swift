@@ -55,7 +55,9 @@ extension ScenarioRunner {
                 scenario: "wall: pane lag", path: "tmux attach (direct)", unit: "ms", stats: tmuxLag,
                 comparison: "baseline", target: "–"))
         let serving = claudepm.map { Report.f($0.otherCpuPercent) }.joined(separator: ", ")
-        notes.append("wall: claudepm-server + its tmux server used \(serving) % of a core per round.")
+        notes.append(
+            "wall: the serving side (claudepm-server, the 9 tmux clients it runs for the tiles, the tmux server) "
+                + "used \(serving) % of a core per round.")
         let missing = claudepm.map(\.missing).reduce(0, +) + tmux.map(\.missing).reduce(0, +)
         if missing > 0 { notes.append("wall: \(missing) tile samples showed no stamped line (not counted).") }
     }

@@ -110,8 +110,10 @@ final class TUIStage {
         try tmux.sendLine(pane, "clear")
     }
 
-    /// claudepm-server and the tmux server that runs the sessions.
-    var serverPids: [Int32] { [server.pid] + (tmux.serverPid(session: "rest").map { [$0] } ?? []) }
+    /// claudepm-server, the tmux clients it runs for PTY streams, and the tmux server of the sessions.
+    var serverPids: [Int32] {
+        [server.pid] + ProcStat.children(of: server.pid) + (tmux.serverPid(session: "rest").map { [$0] } ?? [])
+    }
 
     /// Stops the server and tmux and removes the directory.
     func tearDown() {
