@@ -3,17 +3,28 @@
 
 extension AppState {
     /// Sessions in display order: by server (configuration order), project, status, name.
+    /// The sort keys are computed once per session and indices are sorted, not sessions: this runs
+    /// several times per frame, and comparing `displayName`s (built strings) or moving whole
+    /// sessions per comparison was a tenth of the client's CPU on a busy wall (docs/performance.md).
     public var orderedSessions: [AppSession] {
         let serverOrder = Dictionary(servers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        return sessions.values.sorted { a, b in
-            let sa = serverOrder[a.key.server] ?? Int.max
-            let sb = serverOrder[b.key.server] ?? Int.max
-            if sa != sb { return sa < sb }
-            if a.projectName != b.projectName { return a.projectName < b.projectName }
-            if a.status != b.status { return Self.statusRank(a.status) < Self.statusRank(b.status) }
-            if a.displayName != b.displayName { return a.displayName < b.displayName }
+        let all = Array(sessions.values)
+        let keys = all.map { session in
+            (
+                server: serverOrder[session.key.server] ?? Int.max, project: session.projectName,
+                rank: Self.statusRank(session.status), name: session.displayName, key: session.key
+            )
+        }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i]
+            let b = keys[j]
+            if a.server != b.server { return a.server < b.server }
+            if a.project != b.project { return a.project < b.project }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.name != b.name { return a.name < b.name }
             return a.key < b.key
         }
+        return order.map { all[$0] }
     }
 
     private static func statusRank(_ status: AppSessionStatus) -> Int {
