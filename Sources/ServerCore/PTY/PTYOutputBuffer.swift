@@ -20,11 +20,15 @@ final class PTYOutputBuffer: Sendable {
     private let state = Mutex(State())
     private let highWater: Int
     private let lowWater: Int
+    private let mergeLimit: Int
     private let drainHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
-    init(highWater: Int, lowWater: Int) {
+    /// A queue that pauses its producer above `highWater` bytes, resumes it below `lowWater`, and
+    /// hands out queued chunks merged up to `mergeLimit` bytes.
+    init(highWater: Int, lowWater: Int, mergeLimit: Int = 65_536) {
         self.highWater = highWater
         self.lowWater = lowWater
+        self.mergeLimit = mergeLimit
     }
 
     /// Sets the callback run (on the consumer's thread) when a paused producer may resume.
@@ -84,10 +88,18 @@ final class PTYOutputBuffer: Sendable {
         }
     }
 
+    /// The oldest queued chunk, with the chunks queued after it appended while the total stays within
+    /// `mergeLimit`: a consumer that fell behind catches up in few, large steps.
     private func take(_ state: inout State) -> [UInt8]? {
         guard state.head < state.chunks.count else { return nil }
-        let chunk = state.chunks[state.head]
+        var chunk = state.chunks[state.head]
+        state.chunks[state.head] = []
         state.head += 1
+        while state.head < state.chunks.count, chunk.count + state.chunks[state.head].count <= mergeLimit {
+            chunk.append(contentsOf: state.chunks[state.head])
+            state.chunks[state.head] = []
+            state.head += 1
+        }
         state.queuedBytes -= chunk.count
         if state.head == state.chunks.count {
             state.chunks.removeAll(keepingCapacity: true)

@@ -6,7 +6,8 @@ import Foundation
 
 /// A child process running on its own PTY.
 ///
-/// `output` delivers what the child writes, in chunks as read, to ONE consumer, and finishes at EOF
+/// `output` delivers what the child writes, in order, in chunks of up to 64 KiB (what was read or
+/// queued together), to ONE consumer, and finishes at EOF
 /// (when every holder of the terminal's child side has closed it; on Linux the master reports EIO).
 /// It is lossless and bounded: when more than 256 KiB are queued the reader pauses until the
 /// consumer has taken all but 64 KiB, so a slow consumer slows the child down instead of growing memory.

@@ -75,27 +75,56 @@ final class PTYReader: @unchecked Sendable {
         source.resume()
     }
 
-    /// Reads until the master would block, the buffer asks to pause, or EOF.
+    /// Reads until the master would block, the buffer asks to pause, or EOF. Everything available
+    /// now is gathered into chunks of up to `chunkSize` bytes (a Linux PTY read returns at most
+    /// about 4 KiB), so a flood reaches the consumer in few, large chunks and a keystroke echo in
+    /// one small chunk without any waiting.
     private func readAvailable() {
         guard let source, !source.isCancelled else { return }
-        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(master.rawDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                if buffer.append(Array(chunk[0..<count])) {
-                    if !suspended {
-                        suspended = true
-                        source.suspend()
-                    }
-                    return
-                }
-                continue
+            let (chunk, end) = readBatch()
+            let pause = !chunk.isEmpty && buffer.append(chunk)
+            switch end {
+            case .closed:
+                source.cancel()  // 0 or EIO: the child's side of the terminal is closed.
+                return
+            case .wouldBlock:
+                if pause { suspend(source) }
+                return
+            case .full:
+                if pause { return suspend(source) }
             }
-            let code = errno
-            if count < 0 && code == EINTR { continue }
-            if count < 0 && (code == EAGAIN || code == EWOULDBLOCK) { return }
-            source.cancel()  // 0 or EIO: the child's side of the terminal is closed.
-            return
         }
+    }
+
+    private enum BatchEnd { case full, wouldBlock, closed }
+
+    /// Reads into one chunk until it is full, the master would block, or the terminal is closed.
+    private func readBatch() -> ([UInt8], BatchEnd) {
+        var end = BatchEnd.full
+        let fd = master.rawDescriptor
+        var chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, filled in
+            guard let base = buffer.baseAddress else { return }
+            while filled < buffer.count {
+                let count = read(fd, base + filled, buffer.count - filled)
+                if count > 0 {
+                    filled += count
+                    continue
+                }
+                let code = errno
+                if count < 0 && code == EINTR { continue }
+                end = count < 0 && (code == EAGAIN || code == EWOULDBLOCK) ? .wouldBlock : .closed
+                return
+            }
+        }
+        // A small read (a keystroke echo) should not pin a 64 KiB allocation while it is queued.
+        if chunk.count < Self.chunkSize / 8 { chunk = Array(chunk[0..<chunk.count]) }
+        return (chunk, end)
+    }
+
+    private func suspend(_ source: DispatchSourceRead) {
+        guard !suspended else { return }
+        suspended = true
+        source.suspend()
     }
 }

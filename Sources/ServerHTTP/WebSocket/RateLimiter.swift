@@ -24,28 +24,3 @@ struct RateLimiter {
         return count <= limit
     }
 }
-
-/// Reassembles UTF-8 across chunk boundaries so multi-byte characters are never split.
-struct UTF8Chunker {
-    private var pending: [UInt8] = []
-
-    /// The decodable text of `pending + bytes`; an incomplete trailing sequence waits for the next chunk.
-    mutating func text(_ bytes: [UInt8]) -> String {
-        var all = pending + bytes
-        var cut = all.count
-        var back = 0
-        while back < 3, cut - back - 1 >= 0 {
-            let b = all[cut - back - 1]
-            if b & 0xC0 == 0x80 {
-                back += 1
-                continue
-            }
-            let need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-            if need > back + 1 { cut = cut - back - 1 }
-            break
-        }
-        pending = Array(all[cut...])
-        all.removeSubrange(cut...)
-        return String(decoding: all, as: UTF8.self)
-    }
-}

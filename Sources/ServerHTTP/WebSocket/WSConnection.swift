@@ -2,24 +2,27 @@
 // and a bounded queue for broadcast events. Backpressure policy: PTY output is never dropped (the
 // writer awaits, so the PTY reader pauses and tmux slows down); broadcast events to a client that
 // does not keep up are dropped oldest-first beyond 256 queued messages.
+// Pre-encoded messages travel as ByteBuffers: a broadcast is encoded once and the same buffer
+// (copy-on-write, never copied) is written to every connection.
 import Foundation
 import HummingbirdWebSocket
+import NIOCore
 import Synchronization
 
 /// A connected WebSocket client.
 final class WSConnection: Sendable {
     let id = UUID()
     let outbound: WebSocketOutboundWriter
-    private let events: AsyncStream<String>.Continuation
+    private let events: AsyncStream<ByteBuffer>.Continuation
     private let drain: Task<Void, Never>
     private let flags = Mutex<(hasPTY: Bool, closed: Bool)>((false, false))
 
     init(outbound: WebSocketOutboundWriter) {
         self.outbound = outbound
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(256))
         events = continuation
         drain = Task {
-            for await text in stream { try? await outbound.write(.text(text)) }
+            for await text in stream { try? await outbound.write(Self.textFrame(text)) }
         }
     }
 
@@ -29,8 +32,14 @@ final class WSConnection: Sendable {
         try? await outbound.write(.text(text))
     }
 
-    /// Queues a broadcast event (dropped oldest-first when the client is slow).
-    func enqueue(_ text: String) {
+    /// Writes a pre-encoded text message (UTF-8 bytes) now (awaits the socket).
+    func send(text: ByteBuffer) async {
+        guard !isClosed else { return }
+        try? await outbound.write(Self.textFrame(text))
+    }
+
+    /// Queues a pre-encoded broadcast event (dropped oldest-first when the client is slow).
+    func enqueue(_ text: ByteBuffer) {
         guard !isClosed else { return }
         events.yield(text)
     }
@@ -53,5 +62,10 @@ final class WSConnection: Sendable {
     /// Closes the socket with `code` and `reason`.
     func close(code: UInt16, reason: String) async {
         try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+    }
+
+    /// A final text frame carrying `text` as is (the bytes must be valid UTF-8).
+    private static func textFrame(_ text: ByteBuffer) -> WebSocketOutboundWriter.OutboundFrame {
+        .custom(.init(fin: true, opcode: .text, data: text))
     }
 }

@@ -1,5 +1,5 @@
 // PTY attach: one tmux client per connection on a real PTY (forkpty), its output streamed as
-// `pty:output`, `pty:exit` when it ends. `readOnly` (extension) attaches with `-r -f ignore-size`.
+// `pty:output` (PTYOutputEncoder), `pty:exit` when it ends. `readOnly` (extension) attaches with `-r -f ignore-size`.
 import ClaudePMProtocol
 import Foundation
 import ServerCore
@@ -45,15 +45,15 @@ extension WSHandler {
         pty = AttachedPTY(sessionId: id, paneId: session.paneId, process: process, readOnly: readOnly, reader: reader)
     }
 
-    private func startReader(_ process: PTYProcess, sessionId: String) -> Task<Void, Never> {
+    /// Streams the PTY's output as `pty:output` messages, then `pty:exit`. Not isolated to the
+    /// handler: the loop never waits for the actor, so incoming messages never delay output.
+    private nonisolated func startReader(_ process: PTYProcess, sessionId: String) -> Task<Void, Never> {
         let connection = connection
-        return Task { [weak self] in
-            var chunker = UTF8Chunker()
+        return Task.detached { [weak self] in
+            var encoder = PTYOutputEncoder(sessionId: sessionId)
             for await chunk in process.output {
-                let text = chunker.text(chunk)
-                if text.isEmpty { continue }
-                await connection.send(
-                    Wire.message("pty:output", [("sessionId", .string(sessionId)), ("data", .string(text))]))
+                guard let message = encoder.message(chunk) else { continue }
+                await connection.send(text: message)
             }
             let code = await process.waitForExit()
             await connection.send(

@@ -1,6 +1,7 @@
 // The hub of WebSocket connections: who is connected, who subscribes to which session, and the
 // routing of ServerCore events (broadcasts to all, session events to subscribers).
 import Foundation
+import NIOCore
 import ServerCore
 import Synchronization
 
@@ -39,9 +40,9 @@ final class WSHub: Sendable {
 
     var count: Int { state.withLock { $0.connections.count } }
 
-    /// Routes a ServerCore event.
+    /// Routes a ServerCore event: encoded once, the same bytes queued on every target connection.
     func dispatch(_ event: ServerEvent) {
-        let text = Wire.event(event)
+        let text = ByteBuffer(string: Wire.event(event))
         let targets: [WSConnection] = state.withLock { s in
             guard let sid = event.sessionId else { return Array(s.connections.values) }
             return (s.subscribers[sid] ?? []).compactMap { s.connections[$0] }
