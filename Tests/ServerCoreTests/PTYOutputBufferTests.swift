@@ -15,7 +15,7 @@ struct PTYOutputBufferTests {
         buffer.finish()
         var taken: [[UInt8]] = []
         while let chunk = await buffer.next() { taken.append(chunk) }
-        #expect(taken == [[1, 2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13, 14, 15, 16, 17, 18]])
+        #expect(taken == [[1, 2, 3, 4, 5, 6, 7, 8], [9], [10, 11, 12, 13, 14, 15, 16, 17, 18]])
         #expect(buffer.queuedBytes == 0)
     }
 
