@@ -8,23 +8,31 @@ import GRDB
 public struct DiscoveredPane: Sendable, Equatable {
     /// The new session.
     public var sessionId: String
+    /// The project whose tmux session holds the pane.
     public var projectId: String
+    /// That project's name.
     public var projectName: String
+    /// The pane as tmux reported it.
     public var pane: PaneSummary
 }
 
 /// A scanned pane that a running session already owns.
 public struct KnownPane: Sendable, Equatable {
+    /// The running session that owns the pane.
     public var sessionId: String
+    /// The pane as tmux reported it.
     public var pane: PaneSummary
 }
 
 /// The outcome of a discovery scan.
 public struct DiscoverResult: Sendable, Equatable {
+    /// Panes adopted as new sessions.
     public var discovered: [DiscoveredPane] = []
+    /// Panes a running session already owned.
     public var existing: [KnownPane] = []
     /// Panes looked at, over every project checked.
     public var panesScanned = 0
+    /// Projects whose tmux session was scanned.
     public var projectsChecked = 0
 }
 

@@ -4,7 +4,14 @@ import Foundation
 
 /// An accepted image format.
 public enum ImageKind: String, Sendable, CaseIterable {
-    case png, jpeg, gif, webp
+    /// PNG (`\x89PNG\r\n\x1a\n`).
+    case png
+    /// JPEG (`FF D8 FF`).
+    case jpeg
+    /// GIF87a / GIF89a.
+    case gif
+    /// WebP (`RIFF…WEBP`).
+    case webp
 
     /// The file extension used when storing it.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
