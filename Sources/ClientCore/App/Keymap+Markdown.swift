@@ -15,6 +15,10 @@ extension Keymap {
             Change it with `detach_key = "C-g"` in `[ui]` of the config file or `--detach-key C-g`; `C-q`,
             `C-s`, `C-c`, `C-d`, `C-z`, Tab, Enter, Esc and Backspace are refused.
 
+            **Banners while attached.** Banners about the attached session stay quiet; a banner about another
+            session shows on the top row, and `C-\\` (or `C-^` when `C-\\` is the detach key) jumps there. The key
+            is taken only while such a banner shows; otherwise it goes to the session like any other.
+
             **Command line** (`:`): `:sessions`, `:board`, `:notifications`, `:next`, `:read` (mark all read),
             `:clear` (clear all notifications), `:help`, `:quit` (asks when attached), `:quit!`.
 
