@@ -11,10 +11,9 @@ extension UIEndToEndTests {
         try await UIWorld.with { world in
             try #require(await world.waitForWall().ok)
             let sessions = try await world.rest.sessions()
-            // Banners last 5 s and agents ask at random times: wait for one offering y/n.
-            let banner = await world.tmux.waitForScreen(timeout: 120) { $0.contains("y/n answer") }
-            try #require(banner.ok, "no permission banner:\n\(banner.screen)")
-            let line = try #require(banner.screen.split(separator: "\n").first { $0.contains("y/n answer") })
+            // Banners last 5 s and agents ask at random times: wait for a new one offering y/n.
+            let banner = await world.waitForFreshPermissionBanner()
+            let line = try #require(banner.line, "no permission banner:\n\(banner.screen)")
             let session = try #require(
                 sessions.first { line.contains($0.ticket?.title ?? "\u{0}") }, "whose banner is this? \(line)")
             let key = try #require(session.ticket?.externalId)

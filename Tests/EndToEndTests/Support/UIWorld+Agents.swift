@@ -50,6 +50,24 @@ extension UIWorld {
         return (false, screen)
     }
 
+    /// Waits for a banner offering y/n that was not on the previous capture, so that most of its
+    /// 5 s are left to act on it (one seen late could expire before a key reaches the UI).
+    /// Returns its line, or nil and the last screen.
+    func waitForFreshPermissionBanner(timeout: Double = 120) async -> (line: String?, screen: String) {
+        let end = Date().addingTimeInterval(timeout)
+        let bannerLine = { (screen: String) in screen.split(separator: "\n").first { $0.contains("y/n answer") } }
+        var screen = await tmux.screen()
+        var previous = bannerLine(screen)
+        while Date() < end {
+            try? await Task.sleep(for: .milliseconds(100))
+            screen = await tmux.screen()
+            let current = bannerLine(screen)
+            if let current, current != previous { return (String(current), screen) }
+            previous = current
+        }
+        return (nil, screen)
+    }
+
     private static func trimmed(_ line: Substring) -> String {
         var text = String(line)
         while text.last == " " { text.removeLast() }
