@@ -21,14 +21,15 @@ extension UIEndToEndTests {
                 }
             }
             #expect(board.ok, "the board does not show every demo ticket in its column:\n\(board.screen)")
-            try await world.tmux.send(keys: "h", "h", "h", "l", "l")
+            try await world.selectCard(in: review)
             try await world.tmux.send(keys: "a")
             let approved = try await world.waitForTicket(among: review, toBe: .done, column: "Done")
             #expect(approved != nil, "no review ticket was approved")
             let remaining = review.filter { $0 != approved }
             // Back to the Review column (the board reloaded), then reject with feedback, typing only
             // once the feedback box is open.
-            try await world.tmux.send(keys: "h", "h", "h", "l", "l", "x")
+            try await world.selectCard(in: remaining)
+            try await world.tmux.send(keys: "x")
             let box = await world.tmux.waitForScreen { $0.contains("Reject: feedback") }
             try #require(box.ok, "x did not open the feedback box:\n\(box.screen)")
             try await world.tmux.type("please add tests")
@@ -54,6 +55,30 @@ extension UIEndToEndTests {
 }
 
 extension UIWorld {
+    /// The key of the highlighted (reverse video) board card, if any.
+    func selectedCard() async -> String? {
+        let screen = await tmux.screenWithAttributes()
+        for line in screen.split(separator: "\n") {
+            guard let start = line.range(of: "\u{1B}[7m") else { continue }
+            let plain = line[start.upperBound...].replacingOccurrences(
+                of: #"\x1B\[[0-9;]*m"#, with: "", options: .regularExpression)
+            if let key = ListRows.ticketKey(in: plain) { return key }
+        }
+        return nil
+    }
+
+    /// Moves the board selection to the Review column (h to the first column, then l twice) until
+    /// one of `keys` is highlighted; a board reload may reset the selection, so it looks first.
+    func selectCard(in keys: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let end = Date().addingTimeInterval(30)
+        while Date() < end {
+            if let selected = await selectedCard(), keys.contains(selected) { return }
+            try await tmux.send(keys: "h", "h", "h", "l", "l")
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        Issue.record("none of \(keys) could be selected:\n\(await tmux.screen())", sourceLocation: sourceLocation)
+    }
+
     /// Waits until one of the tickets `keys` is in `state` on the server and shown in `column` on
     /// the board; returns its key.
     func waitForTicket(among keys: [String], toBe state: TicketState, column: String) async throws -> String? {

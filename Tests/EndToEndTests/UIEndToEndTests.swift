@@ -48,11 +48,18 @@ struct UIEndToEndTests {
             try await world.tmux.type("e2e answer 42")
             let typed = await world.tmux.waitForScreen { $0.contains("e2e answer 42") }
             #expect(typed.ok, "typed text not echoed by the agent:\n\(typed.screen)")
+            // The agent itself got the keys: its own pane shows them in its prompt box.
+            let pane = try await world.session(ticket: key).paneId
+            let end = Date().addingTimeInterval(20)
+            var agent = await world.agentScreen(paneId: pane)
+            while !agent.contains("> e2e answer 42"), Date() < end {
+                try await Task.sleep(for: .milliseconds(200))
+                agent = await world.agentScreen(paneId: pane)
+            }
+            #expect(agent.contains("> e2e answer 42"), "the agent's pane:\n\(agent)")
             try await world.tmux.send(keys: "Enter")
             let answered = await world.tmux.waitForScreen { $0.contains("Got it: e2e answer 42") }
             #expect(answered.ok, "the agent did not take the answer:\n\(answered.screen)")
-            let pane = try await world.session(ticket: key).paneId
-            #expect(await world.agentScreen(paneId: pane).contains("> e2e answer 42"))
             try await world.tmux.send(keys: "C-]")
             let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
             #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")

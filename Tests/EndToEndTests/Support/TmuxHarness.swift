@@ -89,6 +89,11 @@ final class TmuxHarness: Sendable {
         (try? await tmux(["capture-pane", "-t", target, "-p"])) ?? ""
     }
 
+    /// The visible pane with SGR escapes (to see what is highlighted).
+    func screenWithAttributes() async -> String {
+        (try? await tmux(["capture-pane", "-t", target, "-p", "-e"])) ?? ""
+    }
+
     /// Resizes the window.
     func resize(cols: Int, rows: Int) async throws {
         try await tmux(["resize-window", "-t", target, "-x", "\(cols)", "-y", "\(rows)"])
