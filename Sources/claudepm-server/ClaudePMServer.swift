@@ -37,6 +37,8 @@ struct ClaudePMServer: AsyncParsableCommand {
     @Option(help: "tmux socket name (-L) to use instead of the default server.") var tmuxSocket: String?
     @Option(help: "Command run in new session panes.") var command = "claude"
     @Flag(help: "Run a throwaway demo: own data dir and tmux server, a demo project, four sessions.") var demo = false
+    @Flag(help: "Shut down when standard input ends (for a parent process that hands over a pipe).")
+    var exitOnStdinEof = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }

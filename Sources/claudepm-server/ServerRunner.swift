@@ -34,8 +34,8 @@ struct ServerRunner {
         if let demo { try await demo.populate(services: services, tmux: tmux, logger: logger) }
         FileHandle.standardOutput.write(Data("listening on \(base)\n".utf8))
         logger.info("listening", metadata: ["url": "\(base)", "data": "\(dataDir.path)"])
-        let signal = await SignalWaiter.wait(for: [SIGINT, SIGTERM])
-        logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        let reason = await ShutdownTrigger.wait(signals: [SIGINT, SIGTERM], stdinEOF: command.exitOnStdinEof)
+        logger.info("shutting down", metadata: ["reason": "\(reason)"])
         await server.shutdown()
         if let demo { await demo.tearDown(tmux: tmux) }
     }
@@ -44,25 +44,5 @@ struct ServerRunner {
         let env = ProcessInfo.processInfo.environment
         if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/claudepm-server" }
         return (env["HOME"] ?? NSTemporaryDirectory()) + "/.local/share/claudepm-server"
-    }
-}
-
-/// Waits for the first of several signals.
-enum SignalWaiter {
-    static func wait(for signals: [Int32]) async -> Int32 {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { continuation.yield(sig) }
-            source.resume()
-            sources.append(source)
-        }
-        for await sig in stream {
-            sources.forEach { $0.cancel() }
-            return sig
-        }
-        return 0
     }
 }

@@ -6,10 +6,12 @@ import Foundation
 final class DemoServer: Sendable {
     let url: URL
     private let process: Process
+    private let lifeline: Pipe
 
-    private init(url: URL, process: Process) {
+    private init(url: URL, process: Process, lifeline: Pipe) {
         self.url = url
         self.process = process
+        self.lifeline = lifeline
     }
 
     /// The directory of the running executable.
@@ -28,17 +30,21 @@ final class DemoServer: Sendable {
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--demo", "--port", "0"]
+        process.arguments = ["--demo", "--port", "0", "--exit-on-stdin-eof"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        // Kept open for as long as claudepm lives: if claudepm dies without stopping the server
+        // (SIGKILL, a closed terminal), the server sees EOF and removes the demo.
+        let lifeline = Pipe()
+        process.standardInput = lifeline
         try process.run()
         guard let line = readLine(from: pipe.fileHandleForReading), let url = parseURL(line) else {
             process.terminate()
             throw CLIFailure(message: "claudepm-server did not report its address", code: CLIExit.unreachable)
         }
         drain(pipe.fileHandleForReading)
-        return DemoServer(url: url, process: process)
+        return DemoServer(url: url, process: process, lifeline: lifeline)
     }
 
     /// Parses `listening on http://127.0.0.1:PORT`.

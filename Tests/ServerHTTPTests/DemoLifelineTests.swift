@@ -1,0 +1,56 @@
+// `claudepm-server --demo --exit-on-stdin-eof`, as `claudepm demo` starts it: when the parent's
+// end of the stdin pipe closes (the parent died, however), the server shuts down and removes its
+// demo tmux server instead of leaving the agents running.
+import Foundation
+import Testing
+
+@Suite(.enabled(if: DemoPython.serverBinary != nil, "needs the claudepm-server binary"))
+struct DemoLifelineTests {
+    @Test func demoServerStopsAndRemovesItsTmuxWhenStdinCloses() async throws {
+        let binary = try #require(DemoPython.serverBinary)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cpm-lifeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = Process()
+        server.executableURL = binary
+        server.arguments = ["--demo", "--port", "0", "--exit-on-stdin-eof"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        server.environment = environment
+        let stdout = Pipe()
+        let lifeline = Pipe()
+        server.standardOutput = stdout
+        server.standardError = FileHandle.nullDevice
+        server.standardInput = lifeline
+        try server.run()
+        let socket = "claudepm-demo-\(server.processIdentifier)"
+        defer {
+            if server.isRunning { server.terminate() }
+            _ = Self.tmux(socket, ["kill-server"])
+        }
+        let first = await DemoPython.blocking { DemoPython.firstLine(stdout.fileHandleForReading) }
+        #expect(first.contains("listening on"), "\(first)")
+        #expect(Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) == 0, "the demo tmux server runs")
+        try lifeline.fileHandleForWriting.close()
+        let exited = await DemoPython.blocking {
+            let deadline = Date().addingTimeInterval(30)
+            while server.isRunning && Date() < deadline { usleep(50_000) }
+            return !server.isRunning
+        }
+        #expect(exited, "the server stopped after its stdin closed")
+        #expect(Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) != 0, "the demo tmux server is gone")
+    }
+
+    /// Runs tmux on `socket` with output discarded; returns its exit status.
+    static func tmux(_ socket: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
