@@ -49,9 +49,38 @@ final class TUIStage {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let tmux = TmuxControl(socketName: "claudepm-bench-tui-\(getpid())")
         try tmux.newSession("rest", cwd: root.path, command: "/bin/sh", cols: 80, rows: 24)
-        let server = try await ServerFixture.start(
-            binary: serverBinary, dataDir: root.appendingPathComponent("data").path, tmuxSocket: tmux.socketName,
-            command: "/bin/sh", log: root.appendingPathComponent("server.log").path)
+        let server: ServerFixture
+        let tiles: [BenchTarget]
+        do {
+            server = try await ServerFixture.start(
+                binary: serverBinary, dataDir: root.appendingPathComponent("data").path, tmuxSocket: tmux.socketName,
+                command: "/bin/sh", log: root.appendingPathComponent("server.log").path)
+        } catch {
+            tmux.killServer()
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
+        do {
+            tiles = try createSessions(
+                server: server, tmux: tmux, root: root, tileCount: tileCount, sessionCount: sessionCount)
+        } catch {
+            server.stop()
+            tmux.killServer()
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
+        let config = root.appendingPathComponent("config.toml").path
+        try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(server.port)\"\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        return TUIStage(
+            root: root, tmux: tmux, server: server, clientBinary: clientBinary, tiles: tiles,
+            sessionCount: sessionCount, configPath: config)
+    }
+
+    /// The tile sessions (each in a project and tmux session of its own) and the rest of the list.
+    private static func createSessions(
+        server: ServerFixture, tmux: TmuxControl, root: URL, tileCount: Int, sessionCount: Int
+    ) throws -> [BenchTarget] {
         var tiles: [BenchTarget] = []
         for index in 1...tileCount {
             let repo = root.appendingPathComponent("repo-\(index)")
@@ -64,12 +93,7 @@ final class TUIStage {
         }
         let rest = try server.createProject(name: "bench-zz-rest", repoPath: root.path, tmuxSession: "rest")
         for _ in tileCount..<sessionCount { _ = try server.startSession(projectId: rest) }
-        let config = root.appendingPathComponent("config.toml").path
-        try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(server.port)\"\n".write(
-            toFile: config, atomically: true, encoding: .utf8)
-        return TUIStage(
-            root: root, tmux: tmux, server: server, clientBinary: clientBinary, tiles: tiles,
-            sessionCount: sessionCount, configPath: config)
+        return tiles
     }
 
     /// Launches `claudepm` (the UI) on a `cols`×`rows` PTY; the screen is armed with `condition` first.

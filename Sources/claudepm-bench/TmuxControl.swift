@@ -54,8 +54,12 @@ struct TmuxControl: Sendable {
         try run(["send-keys", "-t", paneID, "Enter"])
     }
 
-    /// Stops the tmux server.
-    func killServer() { _ = try? run(["kill-server"]) }
+    /// Stops the tmux server and removes its socket file (tmux leaves it behind).
+    func killServer() {
+        _ = try? run(["kill-server"])
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socketName)")
+    }
 }
 
 extension TmuxControl {
