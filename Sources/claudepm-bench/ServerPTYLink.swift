@@ -40,13 +40,17 @@ final class ServerPTYLink: TerminalLink {
             })
         let attach = ClientMessage.ptyAttach(sessionId: sessionId, cols: cols, rows: rows)
         try socket.send(String(decoding: try attach.encoded(), as: UTF8.self))
+        // `settled` makes "attached" and "timed out" exclusive: without it a `pty:attached` arriving as
+        // the timeout fires returns a link whose socket is being closed (it ends with no output).
+        let settled = OnceFlag()
         let timeout = Task {
             try? await Task.sleep(for: .seconds(10))
-            if !Task.isCancelled { socket.close() }
+            if !Task.isCancelled && settled.claim() { socket.close() }
         }
         defer { timeout.cancel() }
         for await event in control {
             guard let failure = event else {
+                guard settled.claim() else { break }
                 return ServerPTYLink(output: output, sessionId: sessionId, socket: socket)
             }
             socket.close()
