@@ -24,8 +24,16 @@ enum CLIRunner {
         buildDirectory.appendingPathComponent(name)
     }
 
-    /// Runs `claudepm` with `arguments` and a clean environment plus `environment`.
-    static func run(_ arguments: [String], environment: [String: String] = [:], home: String) throws -> CLIResult {
+    /// Runs `claudepm` with `arguments` and a clean environment plus `environment`, off the
+    /// cooperative pool.
+    static func run(_ arguments: [String], environment: [String: String] = [:], home: String) async throws -> CLIResult
+    {
+        try await offPool { try runBlocking(arguments, environment: environment, home: home) }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], environment: [String: String], home: String
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable("claudepm")
         process.arguments = arguments

@@ -11,7 +11,7 @@ struct CLIServerTests {
     @Test func sessionsJSONListsTheServersSessions() async throws {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["sessions", "--json", "--url", fixture.server.url.absoluteString], home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
         let sessions = try ClaudePMJSON.decoder().decode([Session].self, from: Data(result.stdout.utf8))
@@ -24,7 +24,7 @@ struct CLIServerTests {
         let home = try TempDirectory()
         let marker = "cli-send-\(UInt32.random(in: 0...UInt32.max))"
         let prefix = String(fixture.sessionId.prefix(8))
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["send", prefix, "echo", marker, "--url", fixture.server.url.absoluteString], home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
         let rest = fixture.rest
@@ -35,7 +35,7 @@ struct CLIServerTests {
             return output?.lines.contains { $0.contains(marker) } ?? false
         }
         #expect(seen, "the typed line appears in the pane")
-        let unknown = try CLIRunner.run(
+        let unknown = try await CLIRunner.run(
             ["send", "zzzz", "hi", "--url", fixture.server.url.absoluteString], home: home.path)
         #expect(unknown.status == 65)
     }
@@ -43,7 +43,7 @@ struct CLIServerTests {
     @Test func watchJSONStreamsStatusAndResync() async throws {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
-        let (process, events) = try Self.watchUntilResynced(fixture, home: home)
+        let (process, events) = try await Self.watchUntilResynced(fixture, home: home)
         defer {
             process.terminate()
             process.waitUntilExit()
@@ -58,7 +58,7 @@ struct CLIServerTests {
     @Test func watchStopsCleanlyOnInterrupt() async throws {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
-        let (process, events) = try Self.watchUntilResynced(fixture, home: home)
+        let (process, events) = try await Self.watchUntilResynced(fixture, home: home)
         #expect(events.contains { $0["event"] as? String == "resynced" }, "watch connected before the interrupt")
         process.interrupt()
         process.waitUntilExit()
@@ -69,7 +69,7 @@ struct CLIServerTests {
     /// Starts `claudepm watch --json` and reads its JSON lines until the first `resynced` (or EOF).
     private static func watchUntilResynced(
         _ fixture: ServerFixture, home: borrowing TempDirectory
-    ) throws -> (Process, [[String: Any]]) {
+    ) async throws -> (Process, [[String: Any]]) {
         let process = Process()
         process.executableURL = CLIRunner.executable("claudepm")
         process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
@@ -78,18 +78,27 @@ struct CLIServerTests {
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        var events: [[String: Any]] = []
+        let handle = out.fileHandleForReading
+        let lines = try await offPool { readLines(handle, until: #""event":"resynced""#) }
+        let events = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        return (process, events)
+    }
+
+    /// Reads lines from `handle` until one contains `marker` or the stream ends.
+    private static func readLines(_ handle: FileHandle, until marker: String) -> [String] {
+        var lines: [String] = []
         var buffer = Data()
-        while !events.contains(where: { $0["event"] as? String == "resynced" }) {
-            let chunk = out.fileHandleForReading.availableData
+        while !lines.contains(where: { $0.contains(marker) }) {
+            let chunk = handle.availableData
             if chunk.isEmpty { break }
             buffer += chunk
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
+                lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
                 buffer = Data(buffer[buffer.index(after: newline)...])
-                if let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] { events.append(object) }
             }
         }
-        return (process, events)
+        return lines
     }
 }

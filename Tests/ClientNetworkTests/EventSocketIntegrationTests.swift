@@ -21,7 +21,7 @@ struct EventSocketIntegrationTests {
 
         fixture.server.killHard()
         #expect(await eventually { if case .reconnecting = await recorder.latest { true } else { false } })
-        try fixture.server.start()
+        try await fixture.server.start()
 
         #expect(await eventually { await recorder.connected(snapshots: 2) })
         let after = try #require(await recorder.snapshots.last)
@@ -59,12 +59,16 @@ struct EventSocketIntegrationTests {
         try Data(key.utf8).write(to: URL(fileURLWithPath: keyFile))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile)
         let server = try ServerProcess(extraArguments: ["--api-key-file", keyFile, "--no-trust-loopback"])
-        try server.start()
+        try await server.start()
         let wrong = "wrong-" + UUID().uuidString
         let config = ServerConfig(name: "guarded", url: server.url)
 
-        let socket = EventSocket(
-            server: config, apiKey: APIKey(wrong), tls: nil, configuration: ServerFixture.fastConnection)
+        // Quick retries, but pings slow enough that a loaded machine's late 4001 is never taken
+        // for a half-open link (which would reconnect before the rejection is seen).
+        var configuration = ServerFixture.fastConnection
+        configuration.pingInterval = .seconds(10)
+        configuration.connectTimeout = .seconds(10)
+        let socket = EventSocket(server: config, apiKey: APIKey(wrong), tls: nil, configuration: configuration)
         let recorder = EventRecorder.follow(socket)
         await socket.start()
         #expect(await eventually { if case .authFailed = await recorder.latest { true } else { false } })

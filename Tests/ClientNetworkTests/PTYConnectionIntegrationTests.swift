@@ -25,7 +25,7 @@ struct PTYConnectionIntegrationTests {
 
         fixture.server.killHard()
         #expect(await eventually { await recorder.sawReconnecting })
-        try fixture.server.start()
+        try await fixture.server.start()
         #expect(await eventually(within: 40) { await recorder.attached(times: 2) })
 
         let second = "after-restart-\(UInt32.random(in: 0...UInt32.max))"

@@ -14,7 +14,7 @@ struct ServerFixture {
 
     static func make(name: String = "lab") async throws -> ServerFixture {
         let server = try ServerProcess()
-        try server.start()
+        try await server.start()
         let repo = server.directory + "/repo"
         try FileManager.default.createDirectory(atPath: repo + "/docs/jira-tickets", withIntermediateDirectories: true)
         try Data("# Login page\n".utf8).write(to: URL(fileURLWithPath: repo + "/docs/jira-tickets/CSM-001-login.md"))

@@ -32,8 +32,13 @@ final class ServerProcess: @unchecked Sendable {
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Starts (or restarts on the same port) and waits for the `listening on` line.
-    func start() throws {
+    /// Starts (or restarts on the same port) and waits for the `listening on` line, off the
+    /// cooperative pool.
+    func start() async throws {
+        try await offPool { try self.startBlocking() }
+    }
+
+    private func startBlocking() throws {
         guard let binary = Self.binary else { throw POSIXError(.ENOENT) }
         let process = Process()
         process.executableURL = binary

@@ -27,7 +27,7 @@ struct TLSIntegrationTests {
         let server = try ServerProcess(extraArguments: [
             "--tls-cert", dir.path + "/cert.pem", "--tls-key", dir.path + "/key.pem",
         ])
-        try server.start()
+        try await server.start()
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))
         let config = ServerConfig(name: "secure", url: url, trust: .tofu)
         let knownHosts = dir.path + "/known_hosts"
@@ -63,7 +63,7 @@ struct TLSIntegrationTests {
         let server = try ServerProcess(extraArguments: [
             "--tls-cert", dir.path + "/cert.pem", "--tls-key", dir.path + "/key.pem",
         ])
-        try server.start()
+        try await server.start()
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))
         let config = ServerConfig(name: "pinned", url: url, trust: .pinnedSHA256(String(repeating: "ab", count: 32)))
         await #expect(throws: ClientNetworkError.self) { try await TLSSetup(knownHostsPath: nil).resolve(config) }
