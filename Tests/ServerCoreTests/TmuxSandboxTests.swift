@@ -32,7 +32,7 @@ struct TmuxSandbox {
 }
 
 /// Polls `condition` every 50 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if try await condition() { return true }

@@ -145,7 +145,7 @@ extension AnyJSON {
 }
 
 /// Polls `condition` until it holds or `seconds` pass.
-func eventually(_ seconds: Double = 10, _ condition: () async throws -> Bool) async throws -> Bool {
+func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try await condition() { return true }
