@@ -33,6 +33,9 @@ public protocol PaneDriver: Sendable {
         async throws -> String
     /// True if the pane exists and its process has not exited.
     func isPaneAlive(_ paneId: String) async -> Bool
+    /// The ids of every live pane, asked of tmux once; nil if tmux could not be asked (then
+    /// nothing may be concluded about any pane).
+    func livePaneIDs() async -> Set<String>?
     /// Kills the pane.
     func killPane(_ paneId: String) async throws
     /// Types `text` literally, then Enter if `enter`.

@@ -47,11 +47,15 @@ extension SessionSupervisor {
         detectorTask = nil
     }
 
-    /// One poll round over every tracked session.
+    /// One poll round over every tracked session. Liveness comes from one `list-panes -a` for all
+    /// sessions; a pane missing from it is asked about on its own before its session is ended
+    /// (it may live only in a watcher's view session, which the listing leaves out).
     public func pollOnce() async {
+        let alive = await panes.livePaneIDs()
         for id in Array(live.keys) {
             guard let session = live[id] else { continue }
-            if !(await panes.isPaneAlive(session.paneId)) {
+            let listed = alive?.contains(session.paneId) ?? false
+            if !listed, !(await panes.isPaneAlive(session.paneId)) {
                 try? markEnded(id, status: "completed", publish: true)
                 continue
             }

@@ -27,6 +27,11 @@ public struct TmuxPaneDriver: PaneDriver {
         return !pane.isDead
     }
 
+    public func livePaneIDs() async -> Set<String>? {
+        guard let panes = try? await tmux.listPanes(session: nil) else { return nil }
+        return Set(panes.filter { !$0.isDead }.map(\.id))
+    }
+
     public func killPane(_ paneId: String) async throws { try await tmux.killPane(paneId) }
 
     public func sendLiteral(_ paneId: String, text: String, enter: Bool) async throws {
