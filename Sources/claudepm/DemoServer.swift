@@ -6,9 +6,9 @@ import Foundation
 final class DemoServer: Sendable {
     let url: URL
     private let process: Process
-    private let lifeline: Pipe
+    private let lifeline: Lifeline
 
-    private init(url: URL, process: Process, lifeline: Pipe) {
+    private init(url: URL, process: Process, lifeline: Lifeline) {
         self.url = url
         self.process = process
         self.lifeline = lifeline
@@ -36,9 +36,12 @@ final class DemoServer: Sendable {
         process.standardError = FileHandle.nullDevice
         // Kept open for as long as claudepm lives: if claudepm dies without stopping the server
         // (SIGKILL, a closed terminal), the server sees EOF and removes the demo.
-        let lifeline = Pipe()
-        process.standardInput = lifeline
+        guard let lifeline = Lifeline.make() else {
+            throw CLIFailure(message: "cannot create a pipe for the demo server", code: CLIExit.failure)
+        }
+        process.standardInput = lifeline.childEnd
         try process.run()
+        try? lifeline.childEnd.close()
         guard let line = readLine(from: pipe.fileHandleForReading), let url = parseURL(line) else {
             process.terminate()
             throw CLIFailure(message: "claudepm-server did not report its address", code: CLIExit.unreachable)

@@ -45,8 +45,11 @@ final class ServerProcess: @unchecked Sendable {
         process.arguments =
             ["--port", String(port), "--data-dir", directory + "/data", "--tmux-socket", tmuxSocket, "--command", "sh"]
             + extraArguments
+        let inherited = ProcessInfo.processInfo.environment
         process.environment = [
-            "HOME": directory, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory, "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
+            // The same tmux socket directory as this process's own `tmux()` calls.
+            "TMUX_TMPDIR": inherited["TMUX_TMPDIR"] ?? "/tmp",
         ]
         let out = Pipe()
         process.standardOutput = out

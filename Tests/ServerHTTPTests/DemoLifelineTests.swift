@@ -18,11 +18,17 @@ struct DemoLifelineTests {
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         server.environment = environment
         let stdout = Pipe()
-        let lifeline = Pipe()
+        // Close-on-exec, as claudepm makes it: other tests start processes in parallel, and one
+        // that inherited the write end would keep the server's stdin open.
+        var fds: [Int32] = [0, 0]
+        try #require(pipe2(&fds, O_CLOEXEC) == 0)
+        let childEnd = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+        let keptEnd = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
         server.standardOutput = stdout
         server.standardError = FileHandle.nullDevice
-        server.standardInput = lifeline
+        server.standardInput = childEnd
         try server.run()
+        try childEnd.close()
         let socket = "claudepm-demo-\(server.processIdentifier)"
         defer {
             if server.isRunning { server.terminate() }
@@ -31,7 +37,7 @@ struct DemoLifelineTests {
         let first = await DemoPython.blocking { DemoPython.firstLine(stdout.fileHandleForReading) }
         #expect(first.contains("listening on"), "\(first)")
         #expect(Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) == 0, "the demo tmux server runs")
-        try lifeline.fileHandleForWriting.close()
+        try keptEnd.close()
         let exited = await DemoPython.blocking {
             let deadline = Date().addingTimeInterval(30)
             while server.isRunning && Date() < deadline { usleep(50_000) }
