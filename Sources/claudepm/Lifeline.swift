@@ -15,7 +15,10 @@ struct Lifeline: Sendable {
     /// Creates the pipe, or nil if the system refuses.
     static func make() -> Lifeline? {
         var fds: [Int32] = [0, 0]
-        guard pipe2(&fds, O_CLOEXEC) == 0 else { return nil }
+        // pipe2 is not visible from Swift's Glibc module; claudepm starts no other process
+        // between these two calls.
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return Lifeline(
             childEnd: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true),
             keptEnd: FileHandle(fileDescriptor: fds[1], closeOnDealloc: true))

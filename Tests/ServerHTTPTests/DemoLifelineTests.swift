@@ -21,7 +21,8 @@ struct DemoLifelineTests {
         // Close-on-exec, as claudepm makes it: other tests start processes in parallel, and one
         // that inherited the write end would keep the server's stdin open.
         var fds: [Int32] = [0, 0]
-        try #require(pipe2(&fds, O_CLOEXEC) == 0)
+        try #require(pipe(&fds) == 0)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let childEnd = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
         let keptEnd = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
         server.standardOutput = stdout
