@@ -43,17 +43,24 @@ enum CLIRunner {
         ]
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        // Output goes to files, not pipes: a process another test starts at the same moment may
+        // inherit a pipe's write end, and reading to EOF would then wait for that process.
+        let base = FileManager.default.temporaryDirectory.path + "/claudepm-cli-" + UUID().uuidString
+        FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
+        process.standardError = FileHandle(forWritingAtPath: base + ".err")
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let status = ChildWait.exitStatus(of: process)
+        let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
+        let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
         return CLIResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            status: status, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }

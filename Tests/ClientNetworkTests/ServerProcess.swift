@@ -78,7 +78,7 @@ final class ServerProcess: @unchecked Sendable {
     /// SIGKILL and wait.
     func killHard() {
         signal(SIGKILL)
-        process?.waitUntilExit()
+        if let process { ChildWait.exitStatus(of: process) }
         process = nil
     }
 
@@ -104,7 +104,7 @@ final class ServerProcess: @unchecked Sendable {
         if let process, process.isRunning {
             kill(process.processIdentifier, SIGCONT)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            ChildWait.exitStatus(of: process)
         }
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: directory)
