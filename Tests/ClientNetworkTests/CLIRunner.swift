@@ -46,8 +46,8 @@ enum CLIRunner {
         // Output goes to files, not pipes: a process another test starts at the same moment may
         // inherit a pipe's write end, and reading to EOF would then wait for that process.
         let base = FileManager.default.temporaryDirectory.path + "/claudepm-cli-" + UUID().uuidString
-        FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: base + ".out")
             try? FileManager.default.removeItem(atPath: base + ".err")
