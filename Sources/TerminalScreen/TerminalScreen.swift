@@ -22,6 +22,8 @@ public final class TerminalScreen {
     /// Bumped by every change of content or size; `search` results are cached against it.
     private(set) var contentGeneration = 0
     var searchCache: SearchCache?
+    /// Reused buffer for `isBlank(row:)`.
+    var blankScratch: [UInt32] = []
     /// Height in rows (≥ 1).
     public private(set) var rows: Int
     /// Width in columns (≥ 1).

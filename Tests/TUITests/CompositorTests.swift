@@ -92,8 +92,8 @@ import Testing
         let screen = try #require(screens[SceneFixtures.tests])
         screen.feed("ls\r\n")
         renderer.render(state: state, screens: screens)
-        #expect(renderer.mirror(for: SceneFixtures.tests)?.rowsCopiedLastUpdate ?? 99 <= 2)
-        #expect(renderer.mirror(for: SceneFixtures.docs)?.rowsCopiedLastUpdate == 0)
+        #expect(renderer.mirror(for: SceneFixtures.tests)?.rowsDamagedLastUpdate ?? 99 <= 2)
+        #expect(renderer.mirror(for: SceneFixtures.docs)?.rowsDamagedLastUpdate == 0)
         #expect(surface.cellsWritten > 0 && surface.cellsWritten < 10)
         #expect(surface.text().contains("$ ls"))
     }

@@ -29,20 +29,20 @@ import Testing
         #expect(frame.text().hasPrefix(String(repeating: "x", count: 36) + "END"))
     }
 
-    @Test func onlyDamagedRowsAreCopied() {
+    @Test func onlyDamagedRowsAreMarkedStale() {
         let screen = TerminalScreen(rows: 20, cols: 40)
         let mirror = ScreenMirror()
         mirror.update(from: screen)
-        #expect(mirror.rowsCopiedLastUpdate == 20)
+        #expect(mirror.rowsDamagedLastUpdate == 20)
         mirror.update(from: screen)
-        #expect(mirror.rowsCopiedLastUpdate == 0)
+        #expect(mirror.rowsDamagedLastUpdate == 0)
         screen.feed("\u{1B}[5;1Hhello")
         mirror.update(from: screen)
-        #expect(mirror.rowsCopiedLastUpdate == 1)
-        #expect(mirror.rows[4].prefix(5).map(\.text).joined() == "hello")
+        #expect(mirror.rowsDamagedLastUpdate == 1)
+        #expect(mirror.row(4).prefix(5).map(\.text).joined() == "hello")
         screen.resize(rows: 10, cols: 40)
         mirror.update(from: screen)
-        #expect(mirror.rowsCopiedLastUpdate == 10)
+        #expect(mirror.rowsDamagedLastUpdate == 10)
     }
 
     @Test func wideCharactersAndColoursSurviveConversion() {
@@ -50,7 +50,7 @@ import Testing
         screen.feed("\u{1B}[1;38;2;10;20;30m漢\u{1B}[0mx")
         let mirror = ScreenMirror()
         mirror.update(from: screen)
-        let row = mirror.rows[0]
+        let row = mirror.row(0)
         #expect(row[0] == FrameCell(text: "漢", width: 2, style: Style(fg: .rgb(10, 20, 30), attrs: [.bold])))
         #expect(row[1].isContinuation)
         #expect(row[2].text == "x")

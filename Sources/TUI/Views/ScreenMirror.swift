@@ -1,40 +1,94 @@
-// A per-session copy of a TerminalScreen's cells in frame form. Each update copies only the
-// rows the screen reported damaged (everything after a resize), so a wall of busy tiles costs
-// work proportional to what changed, not to what is shown.
+// A per-session, lazily converted copy of a TerminalScreen's cells in frame form. An update only
+// marks the rows the screen reported damaged as stale; a stale row is read from the screen when a
+// view draws it, and only the columns that view shows. A wall tile shows about 14×41 cells of a
+// 120×40 screen, and a scroll damages every row, so reading on demand is what keeps a wall of
+// busy tiles cheap. Between an update and the next feed of the screen, every read (cached or
+// fresh) shows the same state of the screen.
 
 import ClientCore
 import TerminalScreen
 
-/// Frame cells mirrored from one `TerminalScreen`.
+/// Frame cells mirrored from one `TerminalScreen`, converted when drawn.
 public final class ScreenMirror {
-    /// Rows of converted cells.
-    public private(set) var rows: [[FrameCell]] = []
     /// The mirrored screen's size.
     public private(set) var size = GridSize(cols: 0, rows: 0)
     /// The screen's cursor at the last update.
     public private(set) var cursor = CursorState(row: 0, col: 0, visible: true)
-    /// Rows copied by the last update (for tests and benchmarks).
-    public private(set) var rowsCopiedLastUpdate = 0
+    /// Rows the last update marked stale (for tests and benchmarks).
+    public private(set) var rowsDamagedLastUpdate = 0
+    /// Cells read from the screen and converted since the mirror was created (for tests).
+    public private(set) var cellsConverted = 0
+    private var screen: TerminalScreen?
+    /// Converted cells, `size.cols` per row; only `converted[r]` of row `r` is current.
+    private var cells: [[FrameCell]] = []
+    /// The columns of each row that are current (empty: the whole row is stale).
+    private var converted: [Range<Int>] = []
+    /// Whether each row is blank, nil until asked after its last damage.
+    private var blank: [Bool?] = []
 
     /// Creates an empty mirror.
     public init() {}
 
-    /// Copies the damaged rows of `screen`.
+    /// Takes the damage of `screen` and marks the damaged rows stale (everything after a resize
+    /// or when the mirror follows a different screen). Reads no cells.
     public func update(from screen: TerminalScreen) {
         let damage = screen.takeDamage()
         let newSize = GridSize(cols: screen.cols, rows: screen.rows)
-        var toCopy: [Int]
-        if newSize != size || rows.count != screen.rows {
+        if screen !== self.screen || newSize != size || cells.count != screen.rows {
+            self.screen = screen
             size = newSize
-            rows = Array(repeating: [], count: screen.rows)
-            toCopy = Array(0..<screen.rows)
+            cells = Array(repeating: Array(repeating: .blank, count: newSize.cols), count: newSize.rows)
+            converted = Array(repeating: 0..<0, count: newSize.rows)
+            blank = Array(repeating: nil, count: newSize.rows)
+            rowsDamagedLastUpdate = newSize.rows
         } else {
-            toCopy = damage.rows
+            let damaged = damage.rows.filter { $0 < newSize.rows }
+            for r in damaged {
+                converted[r] = 0..<0
+                blank[r] = nil
+            }
+            rowsDamagedLastUpdate = damaged.count
         }
-        toCopy = toCopy.filter { $0 < screen.rows }
-        for r in toCopy { rows[r] = screen.row(r).map(Self.convert) }
-        rowsCopiedLastUpdate = toCopy.count
         cursor = screen.cursor
+    }
+
+    /// All cells of row `r` (converting what is stale), or [] outside the screen.
+    public func row(_ r: Int) -> [FrameCell] {
+        guard r >= 0, r < size.rows else { return [] }
+        ensure(row: r, columns: 0..<size.cols)
+        return cells[r]
+    }
+
+    /// Makes columns `columns` of row `r` current, converting only what is not.
+    private func ensure(row r: Int, columns: Range<Int>) {
+        let want = max(columns.lowerBound, 0)..<min(max(columns.upperBound, 0), size.cols)
+        let have = converted[r]
+        guard !want.isEmpty, want.lowerBound < have.lowerBound || want.upperBound > have.upperBound else { return }
+        guard let screen else { return }
+        var line = cells[r]
+        cells[r] = []
+        let spans =
+            have.isEmpty
+            ? [want]
+            : [
+                want.lowerBound..<max(have.lowerBound, want.lowerBound),
+                have.upperBound..<max(want.upperBound, have.upperBound),
+            ]
+        for span in spans where !span.isEmpty {
+            screen.forEachCell(row: r, columns: span) { col, cell in line[col] = Self.convert(cell) }
+            cellsConverted += span.count
+        }
+        cells[r] = line
+        converted[r] =
+            have.isEmpty ? want : min(want.lowerBound, have.lowerBound)..<max(want.upperBound, have.upperBound)
+    }
+
+    /// Whether row `r` is blank, asking the screen once per damage.
+    private func isBlank(row r: Int) -> Bool {
+        if let known = blank[r] { return known }
+        let value = screen?.isBlank(row: r) ?? true
+        blank[r] = value
+        return value
     }
 
     /// A terminal cell as a frame cell.
@@ -68,10 +122,7 @@ public final class ScreenMirror {
 
     /// The last row that holds anything but blanks, or -1.
     public var lastNonBlankRow: Int {
-        for r in stride(from: rows.count - 1, through: 0, by: -1)
-        where rows[r].contains(where: { $0.text != " " && !$0.isContinuation }) {
-            return r
-        }
+        for r in stride(from: size.rows - 1, through: 0, by: -1) where !isBlank(row: r) { return r }
         return -1
     }
 
@@ -79,8 +130,9 @@ public final class ScreenMirror {
     public func draw(into frame: inout CellBuffer, rect: Rect, originRow: Int, originCol: Int) {
         for dy in 0..<rect.height {
             let r = originRow + dy
-            guard r >= 0, r < rows.count else { continue }
-            let line = rows[r]
+            guard r >= 0, r < size.rows else { continue }
+            ensure(row: r, columns: originCol..<(originCol + rect.width))
+            let line = cells[r]
             var dx = 0
             while dx < rect.width {
                 let c = originCol + dx
@@ -104,7 +156,11 @@ public final class ScreenMirror {
     /// Where to look so the cursor and the newest output fit in `height`×`width`: the bottom of
     /// the used area, and the cursor's column.
     public func cropOrigin(height: Int, width: Int) -> (row: Int, col: Int) {
-        let bottom = max(cursor.row, lastNonBlankRow)
+        var bottom = cursor.row
+        for r in stride(from: size.rows - 1, to: cursor.row, by: -1) where !isBlank(row: r) {
+            bottom = r
+            break
+        }
         let row = max(0, min(bottom - height + 1, size.rows - height))
         let col = cursor.col >= width ? cursor.col - width + 1 : 0
         return (row, col)

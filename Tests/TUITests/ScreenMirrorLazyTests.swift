@@ -1,0 +1,151 @@
+// The lazy mirror: updates only mark rows stale, draws convert only the rows and columns they
+// show, and whatever is read on demand equals a full conversion of the screen.
+
+import ClientCore
+import TUI
+import TerminalScreen
+import Testing
+
+@Suite struct ScreenMirrorLazyTests {
+    /// Coloured lines with wide characters, enough to scroll a 12-row screen.
+    private static func busyOutput(lines: Range<Int>) -> String {
+        lines.map { n in
+            let colour = 31 + n % 7
+            return "\u{1B}[\(colour);1m@\(n):\u{1B}[0m line \(n) 漢字 \u{1B}[48;5;\(n % 256)m"
+                + String(repeating: "x", count: n % 50) + "\u{1B}[0m"
+        }.joined(separator: "\r\n")
+    }
+
+    /// Every row as a full, eager conversion sees it.
+    private static func reference(_ screen: TerminalScreen) -> [[FrameCell]] {
+        (0..<screen.rows).map { screen.row($0).map(ScreenMirror.convert) }
+    }
+
+    @Test func staleRowsReadOnDemandEqualAFullConversion() {
+        let screen = TerminalScreen(rows: 12, cols: 60)
+        let mirror = ScreenMirror()
+        screen.feed(Self.busyOutput(lines: 0..<20))
+        mirror.update(from: screen)
+        var frame = CellBuffer(size: GridSize(cols: 20, rows: 5))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 3, originCol: 10)
+        screen.feed("\r\n" + Self.busyOutput(lines: 20..<23))
+        mirror.update(from: screen)
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 7, originCol: 30)
+        let expected = Self.reference(screen)
+        for r in 0..<screen.rows { #expect(mirror.row(r) == expected[r], "row \(r)") }
+    }
+
+    @Test func aDrawnCropEqualsTheSameCropOfAFullConversion() {
+        let screen = TerminalScreen(rows: 12, cols: 60)
+        screen.feed(Self.busyOutput(lines: 0..<30))
+        let lazy = ScreenMirror()
+        lazy.update(from: screen)
+        var cropped = CellBuffer(size: GridSize(cols: 25, rows: 6))
+        lazy.draw(into: &cropped, rect: cropped.bounds, originRow: 5, originCol: 9)
+        let full = ScreenMirror()
+        full.update(from: screen)
+        for r in 0..<screen.rows { _ = full.row(r) }
+        var reference = CellBuffer(size: GridSize(cols: 25, rows: 6))
+        full.draw(into: &reference, rect: reference.bounds, originRow: 5, originCol: 9)
+        #expect(cropped == reference)
+        #expect(cropped.text().contains("漢") || cropped.text().contains("x"))
+    }
+
+    @Test func rowsAndColumnsOutsideTheCropAreNotConverted() {
+        let screen = TerminalScreen(rows: 40, cols: 120)
+        screen.feed(Self.busyOutput(lines: 0..<60))
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        #expect(mirror.cellsConverted == 0, "an update reads no cells")
+        let origin = mirror.cropOrigin(height: 14, width: 41)
+        #expect(mirror.cellsConverted == 0, "the crop asks the screen whether rows are blank")
+        var frame = CellBuffer(size: GridSize(cols: 41, rows: 14))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: origin.row, originCol: origin.col)
+        #expect(mirror.cellsConverted == 14 * 41)
+        mirror.update(from: screen)
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: origin.row, originCol: origin.col)
+        #expect(mirror.cellsConverted == 14 * 41, "undamaged rows are not read again")
+        screen.feed("\r\nnext")
+        mirror.update(from: screen)
+        #expect(mirror.rowsDamagedLastUpdate == 40, "a scroll damages every row")
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: origin.row, originCol: origin.col)
+        #expect(mirror.cellsConverted == 2 * 14 * 41)
+        #expect(frame.text().hasSuffix("next"))
+    }
+
+    @Test func widerDrawsConvertOnlyTheMissingColumns() {
+        let screen = TerminalScreen(rows: 4, cols: 80)
+        screen.feed("abcdefghijklmnopqrstuvwxyz")
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        var frame = CellBuffer(size: GridSize(cols: 10, rows: 1))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 5)
+        #expect(mirror.cellsConverted == 10)
+        #expect(frame.text() == "fghijklmno")
+        #expect(mirror.row(0).prefix(26).map(\.text).joined() == "abcdefghijklmnopqrstuvwxyz")
+        #expect(mirror.cellsConverted == 80, "the rest of the row, once")
+    }
+
+    @Test func resizeStartsAFreshMirrorAtTheNewSize() {
+        let screen = TerminalScreen(rows: 10, cols: 40)
+        screen.feed(Self.busyOutput(lines: 0..<15))
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        _ = mirror.row(9)
+        screen.resize(rows: 6, cols: 30)
+        mirror.update(from: screen)
+        #expect(mirror.size == GridSize(cols: 30, rows: 6))
+        #expect(mirror.rowsDamagedLastUpdate == 6)
+        let expected = Self.reference(screen)
+        for r in 0..<6 { #expect(mirror.row(r) == expected[r]) }
+        #expect(mirror.row(6).isEmpty)
+    }
+
+    @Test func wideCharactersCutByEitherCropEdgeBecomeBlanks() {
+        let screen = TerminalScreen(rows: 1, cols: 20)
+        screen.feed("ab漢cd字ef")
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        var frame = CellBuffer(size: GridSize(cols: 4, rows: 1))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 3)
+        #expect(frame.text() == " cd", "the right half of 漢 at the left edge, 字 cut by the right edge")
+        #expect(frame[0, 3] == .blank)
+        frame = CellBuffer(size: GridSize(cols: 4, rows: 1))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 1)
+        #expect(frame.text() == "b漢c")
+        frame = CellBuffer(size: GridSize(cols: 4, rows: 1))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 4)
+        #expect(frame.text() == "cd字")
+        #expect(mirror.row(0) == screen.row(0).map(ScreenMirror.convert))
+    }
+
+    @Test func blankRowsFollowTheScreenAfterDamage() {
+        let screen = TerminalScreen(rows: 8, cols: 30)
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        #expect(mirror.lastNonBlankRow == -1)
+        screen.feed("\u{1B}[6;1H\u{1B}[44m\u{1B}[K    \u{1B}[0m\u{1B}[3;5Htext")
+        mirror.update(from: screen)
+        #expect(mirror.lastNonBlankRow == 2, "coloured spaces are blank")
+        screen.feed("\u{1B}[7;9H.")
+        mirror.update(from: screen)
+        #expect(mirror.lastNonBlankRow == 6)
+        screen.feed("\u{1B}[7;1H\u{1B}[2K")
+        mirror.update(from: screen)
+        #expect(mirror.lastNonBlankRow == 2)
+        screen.feed("\u{1B}[1;1H\u{1B}[2J")
+        mirror.update(from: screen)
+        #expect(mirror.lastNonBlankRow == -1)
+    }
+
+    @Test func theCropFollowsNewestOutputBelowTheCursor() {
+        let screen = TerminalScreen(rows: 30, cols: 40)
+        screen.feed("\u{1B}[28;1Hbottom line\u{1B}[2;1Hprompt> ")
+        let mirror = ScreenMirror()
+        mirror.update(from: screen)
+        #expect(mirror.cropOrigin(height: 10, width: 20).row == 18)
+        screen.feed("\u{1B}[28;1H\u{1B}[2K\u{1B}[2;9H")
+        mirror.update(from: screen)
+        #expect(mirror.cropOrigin(height: 10, width: 20).row == 0)
+    }
+}
