@@ -91,18 +91,39 @@ public final class CursesSurface: Surface {
 
     public func write(row: Int, col: Int, cells: ArraySlice<FrameCell>) {
         var x = col
+        var lastStyle: Style?
+        var pair: Int32 = 0
+        var attrs: attr_t = 0
+        var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0x20, 0, 0, 0, 0, 0)
         for cell in cells {
             defer { x += 1 }
             if cell.isContinuation { continue }
+            if cell.style != lastStyle {
+                lastStyle = cell.style
+                pair = pairNumber(for: cell.style)
+                attrs = attributes(cell.style.attrs)
+            }
+            Self.fill(&chars, with: cell.text)
             var cc = cchar_t()
-            var chars: [wchar_t] = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-            if chars.isEmpty { chars = [0x20] }
-            chars.append(0)
-            var pair = pairNumber(for: cell.style)
-            _ = chars.withUnsafeBufferPointer { buffer in
-                setcchar(&cc, buffer.baseAddress, attributes(cell.style.attrs), 0, &pair)
+            var cellPair = pair
+            withUnsafePointer(to: &chars) { tuple in
+                tuple.withMemoryRebound(to: wchar_t.self, capacity: 6) { _ = setcchar(&cc, $0, attrs, 0, &cellPair) }
             }
             mvwadd_wch(cpm_stdscr(), Int32(row), Int32(x), &cc)
+        }
+    }
+
+    /// Puts up to five scalars of `text` (a space for none) and a terminating zero into `chars`.
+    private static func fill(_ chars: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t), with text: String) {
+        chars = (0x20, 0, 0, 0, 0, 0)
+        withUnsafeMutablePointer(to: &chars) { tuple in
+            tuple.withMemoryRebound(to: wchar_t.self, capacity: 6) { slots in
+                var count = 0
+                for scalar in text.unicodeScalars.prefix(5) {
+                    slots[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+            }
         }
     }
 

@@ -78,3 +78,28 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 }
+
+extension CellBuffer {
+    /// The cells of `rect` (clipped to the grid), row by row.
+    public func cells(in rect: Rect) -> [FrameCell] {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return [] }
+        var result: [FrameCell] = []
+        result.reserveCapacity(area.width * area.height)
+        for r in area.y..<area.maxY {
+            result.append(contentsOf: cells[(r * size.cols + area.x)..<(r * size.cols + area.maxX)])
+        }
+        return result
+    }
+
+    /// Writes `cells` (row by row, as `cells(in:)` returns them) back into `rect`, unchanged.
+    public mutating func paste(_ cells: [FrameCell], in rect: Rect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, cells.count == area.width * area.height else { return }
+        for dy in 0..<area.height {
+            let start = (area.y + dy) * size.cols + area.x
+            let source = dy * area.width
+            self.cells.replaceSubrange(start..<(start + area.width), with: cells[source..<(source + area.width)])
+        }
+    }
+}

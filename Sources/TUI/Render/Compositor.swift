@@ -31,18 +31,19 @@ public final class Compositor {
     @discardableResult
     public func present(_ frame: CellBuffer, cursor: CursorPlacement?) -> Stats {
         var stats = Stats()
-        if let last, last == frame, cursor == lastCursor { return stats }
-        let previous: CellBuffer
-        if let last, last.size == frame.size {
-            previous = last
-        } else {
-            surface.clear()
-            previous = CellBuffer(size: frame.size)
-        }
+        let previous = last.flatMap { $0.size == frame.size ? $0 : nil }
+        let old = previous ?? CellBuffer(size: frame.size)
+        var changes: [(row: Int, runs: [Range<Int>])] = []
         for r in 0..<frame.size.rows {
+            let runs = Self.changedRuns(old: old.row(r), new: frame.row(r))
+            if !runs.isEmpty { changes.append((r, runs)) }
+        }
+        if previous != nil, changes.isEmpty, cursor == lastCursor { return stats }
+        if previous == nil { surface.clear() }
+        for (r, runs) in changes {
             let cells = frame.row(r)
             let base = cells.startIndex
-            for run in Self.changedRuns(old: previous.row(r), new: cells) {
+            for run in runs {
                 surface.write(
                     row: r, col: run.lowerBound, cells: cells[(base + run.lowerBound)..<(base + run.upperBound)])
                 stats.runs += 1
@@ -60,19 +61,22 @@ public final class Compositor {
     /// Column ranges where `new` differs from `old`, widened so that a wide character is always
     /// written together with its continuation cell.
     static func changedRuns(old: ArraySlice<FrameCell>, new: ArraySlice<FrameCell>) -> [Range<Int>] {
-        let o = Array(old)
-        let n = Array(new)
+        let ob = old.startIndex
+        let nb = new.startIndex
+        let oldCount = old.count
+        let count = new.count
+        func differs(_ c: Int) -> Bool { c >= oldCount || old[ob + c] != new[nb + c] }
         var runs: [Range<Int>] = []
         var c = 0
-        while c < n.count {
-            guard c >= o.count || o[c] != n[c] else {
+        while c < count {
+            guard differs(c) else {
                 c += 1
                 continue
             }
             var start = c
-            if n[start].isContinuation && start > 0 { start -= 1 }
+            if new[nb + start].isContinuation && start > 0 { start -= 1 }
             var end = c + 1
-            while end < n.count && (end >= o.count || o[end] != n[end] || n[end].isContinuation) { end += 1 }
+            while end < count && (differs(end) || new[nb + end].isContinuation) { end += 1 }
             if let lastRun = runs.last, lastRun.upperBound >= start {
                 runs[runs.count - 1] = lastRun.lowerBound..<end
             } else {

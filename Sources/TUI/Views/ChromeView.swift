@@ -48,15 +48,15 @@ struct ChromeView {
 }
 
 /// Caches a computed text until its inputs change.
-final class StatusCache {
-    private var key: [String] = []
+final class StatusCache<Key: Equatable> {
+    private var key: Key?
     private var value = ""
     /// How many times the text was recomputed (for tests).
     private(set) var recomputations = 0
 
     /// The cached text for `inputs`, recomputed by `make` only when `inputs` differ.
-    func text(for inputs: [String], make: () -> String) -> String {
-        if inputs != key || recomputations == 0 {
+    func text(for inputs: Key, make: () -> String) -> String {
+        if inputs != key {
             key = inputs
             value = make()
             recomputations += 1

@@ -14,8 +14,10 @@ public final class Renderer {
     /// Colour degradation for the terminal in use.
     public var degrader: ColourDegrader
     private var mirrors: [SessionKey: ScreenMirror] = [:]
-    private let headerCache = StatusCache()
-    private let footerCache = StatusCache()
+    private let headerCache = StatusCache<HeaderInputs>()
+    private let footerCache = StatusCache<FooterInputs>()
+    private let listCache = RegionCache<ListInputs>()
+    private let sceneCache = SceneCache()
 
     /// Creates a renderer drawing on `surface` with `depth` colours and `glyphs`.
     public init(surface: any Surface, depth: ColourDepth = .ansi256, glyphs: Glyphs = .unicode) {
@@ -26,6 +28,10 @@ public final class Renderer {
 
     /// How often the header text was recomputed (it is cached while its inputs are unchanged).
     public var headerRecomputations: Int { headerCache.recomputations }
+
+    /// How often the session list was drawn (it is copied from the last frame while its inputs
+    /// are unchanged).
+    public var listRedraws: Int { listCache.redraws }
 
     /// The mirror of `key`'s screen, if it has been drawn.
     public func mirror(for key: SessionKey) -> ScreenMirror? { mirrors[key] }
@@ -52,7 +58,7 @@ public final class Renderer {
         case .sessions:
             drawSessions(state, into: &frame)
         case .board:
-            let layout = state.layout
+            let layout = sceneCache.scene(for: state).layout
             drawChrome(state, layout: layout, into: &frame)
             let body = Rect(
                 x: 0, y: layout.header.maxY, width: state.size.cols, height: layout.footer.y - layout.header.maxY)
@@ -73,33 +79,32 @@ public final class Renderer {
     }
 
     private func drawSessions(_ state: AppState, into frame: inout CellBuffer) {
-        let layout = state.layout
+        let scene = sceneCache.scene(for: state)
+        let layout = scene.layout
         drawChrome(state, layout: layout, into: &frame)
-        SessionListView(theme: theme).draw(state, into: &frame, rect: layout.list)
+        let listView = SessionListView(theme: theme)
+        listCache.draw(ListInputs(state, theme: theme), rect: layout.list, into: &frame) {
+            listView.draw(state, into: &$0, rect: layout.list)
+        }
         let tileView = TileView(theme: theme)
-        for (slot, key) in zip(layout.tiles, state.visibleTiles) {
+        for (slot, key) in zip(layout.tiles, scene.visibleTiles) {
             guard let session = state.sessions[key] else { continue }
             let stale = state.server(key.server)?.isStale ?? true
             tileView.draw(
                 session, mirror: mirrors[key], selected: key == state.selection, stale: stale, now: state.now,
                 into: &frame, rect: slot)
         }
-        for slot in layout.tiles.dropFirst(state.visibleTiles.count) {
+        for slot in layout.tiles.dropFirst(scene.visibleTiles.count) {
             frame.box(slot, style: theme.border, glyphs: theme.glyphs)
         }
     }
 
     private func drawChrome(_ state: AppState, layout: ScreenLayout, into frame: inout CellBuffer) {
         let glyphs = theme.glyphs
-        let headerInputs = [
-            "\(state.screen)", "\(state.servers)", "\(state.triageQueue.count)", "\(state.unreadCount)",
-        ]
-        let header = headerCache.text(for: headerInputs) { ChromeView.headerText(state, glyphs: glyphs) }
-        let footerInputs = [
-            "\(state.screen)", state.flash ?? "", "\(String(describing: state.overlay))",
-            "\(String(describing: state.pendingKey))",
-        ]
-        let footer = footerCache.text(for: footerInputs) { ChromeView.footerText(state) }
+        let header = headerCache.text(for: HeaderInputs(state, glyphs: glyphs)) {
+            ChromeView.headerText(state, glyphs: glyphs)
+        }
+        let footer = footerCache.text(for: FooterInputs(state)) { ChromeView.footerText(state) }
         ChromeView(theme: theme).draw(header: header, footer: footer, layout: layout, into: &frame)
     }
 

@@ -1,0 +1,41 @@
+// The sessions screen's layout and visible tiles, computed from the state only when the inputs
+// they depend on change: both sort the session list, and the wall redraws 60 times a second.
+
+import ClientCore
+
+/// Layout and visible tiles of the sessions screen.
+struct Scene: Equatable {
+    /// Where the header, list, tiles and footer go.
+    let layout: ScreenLayout
+    /// The sessions shown in the tile slots, in slot order.
+    let visibleTiles: [SessionKey]
+}
+
+/// Caches `Scene` by the state it is computed from.
+final class SceneCache {
+    private struct Inputs: Equatable {
+        let sessions: [SessionKey: AppSession]
+        let servers: [ServerStatus]
+        let selection: SessionKey?
+        let zoomed: SessionKey?
+        let screen: Screen
+        let size: GridSize
+    }
+
+    private var inputs: Inputs?
+    private var scene = Scene(
+        layout: ScreenLayout.compute(size: GridSize(cols: 0, rows: 0), liveCount: 0, listRows: 0, zoomed: false),
+        visibleTiles: [])
+
+    /// The scene for `state`, recomputed only when its inputs changed.
+    func scene(for state: AppState) -> Scene {
+        let current = Inputs(
+            sessions: state.sessions, servers: state.servers, selection: state.selection, zoomed: state.zoomed,
+            screen: state.screen, size: state.size)
+        if current != inputs {
+            inputs = current
+            scene = Scene(layout: state.layout, visibleTiles: state.visibleTiles)
+        }
+        return scene
+    }
+}
