@@ -14,6 +14,15 @@ enum CellConversion {
     private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     static func cell(from source: VTermScreenCell) -> Cell {
+        let (text, width) = self.text(of: source)
+        return Cell(
+            text: text, width: width, attrs: attributes(source.attrs),
+            fg: color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
+            bg: color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue))
+    }
+
+    /// The text and width of `source` ("" and 0 for the right half of a wide character).
+    static func text(of source: VTermScreenCell) -> (String, UInt8) {
         var vcell = source
         let (text, isContinuation) = withUnsafeBytes(of: &vcell.chars) { raw -> (String, Bool) in
             let scalars = raw.bindMemory(to: UInt32.self)
@@ -28,11 +37,7 @@ enum CellConversion {
             }
             return (text, false)
         }
-        let width: UInt8 = isContinuation ? 0 : (vcell.width >= 2 ? 2 : 1)
-        return Cell(
-            text: text, width: width, attrs: attributes(vcell.attrs),
-            fg: color(vcell.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
-            bg: color(vcell.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue))
+        return (text, isContinuation ? 0 : (vcell.width >= 2 ? 2 : 1))
     }
 
     /// True for a cell that stores as `Cell.blank` (nothing written, default colours, no attributes).

@@ -13,10 +13,11 @@ extension TerminalScreen {
         let upper = min(columns.upperBound, cols)
         guard lower < upper else { return }
         var vcell = VTermScreenCell()
+        var memo = CellStyleMemo()
         for col in lower..<upper {
             let pos = VTermPos(row: Int32(row), col: Int32(col))
             if vterm_screen_get_cell(vtScreen, pos, &vcell) != 0 {
-                body(col, CellConversion.cell(from: vcell))
+                body(col, memo.cell(from: vcell))
             } else {
                 body(col, .blank)
             }

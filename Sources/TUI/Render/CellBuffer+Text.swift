@@ -41,6 +41,13 @@ extension CellBuffer {
     /// Draws a single-line box around `rect` with an optional title on its top edge.
     public mutating func box(_ rect: Rect, title: String = "", style: Style = .plain, glyphs: Glyphs = .unicode) {
         guard rect.width >= 2, rect.height >= 2 else { return }
+        if boxFast(rect, style: style, glyphs: glyphs) {
+            if !title.isEmpty, rect.width > 4 {
+                let shown = DisplayWidth.truncate(" \(title) ", to: rect.width - 2)
+                put(shown, row: rect.y, col: rect.x + 1, style: style.with(.bold), clip: rect)
+            }
+            return
+        }
         let h = String(repeating: glyphs.horizontal, count: rect.width - 2)
         put(glyphs.topLeft + h + glyphs.topRight, row: rect.y, col: rect.x, style: style, clip: rect)
         put(glyphs.bottomLeft + h + glyphs.bottomRight, row: rect.maxY - 1, col: rect.x, style: style, clip: rect)
@@ -52,6 +59,35 @@ extension CellBuffer {
             let shown = DisplayWidth.truncate(" \(title) ", to: rect.width - 2)
             put(shown, row: rect.y, col: rect.x + 1, style: style.with(.bold), clip: rect)
         }
+    }
+
+    /// Draws the box's edges with cell fills when every glyph is one printable column and the
+    /// box lies inside the grid: the cells `put` would draw, without measuring each character.
+    /// Corners first, so wide characters they cut are repaired before the edges are filled.
+    /// Returns false, drawing nothing, otherwise.
+    private mutating func boxFast(_ rect: Rect, style: Style, glyphs: Glyphs) -> Bool {
+        let parts = [
+            glyphs.topLeft, glyphs.topRight, glyphs.bottomLeft, glyphs.bottomRight, glyphs.horizontal, glyphs.vertical,
+        ]
+        guard rect.intersection(bounds) == rect, parts.allSatisfy(Self.isSingleColumnGlyph) else { return false }
+        func cell(_ glyph: String) -> FrameCell { FrameCell(text: glyph, style: style) }
+        set(cell(glyphs.topLeft), row: rect.y, col: rect.x)
+        set(cell(glyphs.topRight), row: rect.y, col: rect.maxX - 1)
+        set(cell(glyphs.bottomLeft), row: rect.maxY - 1, col: rect.x)
+        set(cell(glyphs.bottomRight), row: rect.maxY - 1, col: rect.maxX - 1)
+        fill(Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), with: cell(glyphs.horizontal))
+        fill(Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1), with: cell(glyphs.horizontal))
+        for r in (rect.y + 1)..<(rect.maxY - 1) {
+            set(cell(glyphs.vertical), row: r, col: rect.x)
+            set(cell(glyphs.vertical), row: r, col: rect.maxX - 1)
+        }
+        return true
+    }
+
+    /// One character, one column wide, not a control character (which `put` would replace).
+    private static func isSingleColumnGlyph(_ glyph: String) -> Bool {
+        guard glyph.count == 1, let ch = glyph.first, DisplayWidth.of(ch) == 1 else { return false }
+        return ch.asciiValue.map { $0 >= 0x20 && $0 != 0x7F } ?? true
     }
 
     /// The frame's text, one line per row, trailing spaces removed (for golden files and tests).

@@ -74,8 +74,9 @@ public final class ScreenMirror {
                 want.lowerBound..<max(have.lowerBound, want.lowerBound),
                 have.upperBound..<max(want.upperBound, have.upperBound),
             ]
+        var memo = StyleMemo()
         for span in spans where !span.isEmpty {
-            screen.forEachCell(row: r, columns: span) { col, cell in line[col] = Self.convert(cell) }
+            screen.forEachCell(row: r, columns: span) { col, cell in line[col] = memo.convert(cell) }
             cellsConverted += span.count
         }
         cells[r] = line
@@ -164,5 +165,22 @@ public final class ScreenMirror {
         let row = max(0, min(bottom - height + 1, size.rows - height))
         let col = cursor.col >= width ? cursor.col - width + 1 : 0
         return (row, col)
+    }
+}
+
+/// `ScreenMirror.convert` for runs of cells: the style of the previous cell is reused while the
+/// attributes and colours are the same.
+private struct StyleMemo {
+    private var key: (CellAttributes, TerminalColor, TerminalColor)?
+    private var style = Style.plain
+
+    mutating func convert(_ cell: Cell) -> FrameCell {
+        let same = key.map { $0.0 == cell.attrs && $0.1 == cell.fg && $0.2 == cell.bg } ?? false
+        if !same {
+            key = (cell.attrs, cell.fg, cell.bg)
+            style = ScreenMirror.style(of: cell)
+        }
+        if cell.isContinuation { return FrameCell(text: "", width: 0, style: style) }
+        return FrameCell(text: cell.text.isEmpty ? " " : cell.text, width: max(cell.width, 1), style: style)
     }
 }

@@ -1,0 +1,42 @@
+// Runs of cells usually share their attributes and colours (a coloured line is one SGR for many
+// characters), so a reader converting a span of cells keeps the last conversion of those and
+// reuses it while the raw libvterm bytes are the same.
+
+import CVTerm
+
+/// The last converted attributes and colours, keyed by their raw libvterm bytes.
+struct CellStyleMemo {
+    private var rawAttrs: UInt64 = .max
+    private var rawFG: UInt32 = 0
+    private var rawBG: UInt32 = 0
+    private var attrs: CellAttributes = []
+    private var fg: TerminalColor = .default
+    private var bg: TerminalColor = .default
+
+    /// `source` as a `Cell`, like `CellConversion.cell(from:)`.
+    mutating func cell(from source: VTermScreenCell) -> Cell {
+        let key = (Self.bits(source.attrs, as: UInt64.self), Self.bits(source.fg, as: UInt32.self))
+        let bgKey = Self.bits(source.bg, as: UInt32.self)
+        if key.0 != rawAttrs || key.1 != rawFG || bgKey != rawBG {
+            rawAttrs = key.0
+            rawFG = key.1
+            rawBG = bgKey
+            attrs = CellConversion.attributes(source.attrs)
+            fg = CellConversion.color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue)
+            bg = CellConversion.color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)
+        }
+        let (text, width) = CellConversion.text(of: source)
+        return Cell(text: text, width: width, attrs: attrs, fg: fg, bg: bg)
+    }
+
+    /// The first bytes of `value` (zero-padded) as an integer, for equality only.
+    private static func bits<T, I: FixedWidthInteger>(_ value: T, as: I.Type) -> I {
+        var result: I = 0
+        withUnsafeBytes(of: value) { source in
+            withUnsafeMutableBytes(of: &result) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(target.count)))
+            }
+        }
+        return result
+    }
+}
