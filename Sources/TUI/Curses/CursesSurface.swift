@@ -115,13 +115,19 @@ public final class CursesSurface: Surface {
 
     /// Puts up to five scalars of `text` (a space for none) and a terminating zero into `chars`.
     private static func fill(_ chars: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t), with text: String) {
+        let utf8 = text.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            chars = (wchar_t(byte), 0, 0, 0, 0, 0)
+            return
+        }
         chars = (0x20, 0, 0, 0, 0, 0)
         withUnsafeMutablePointer(to: &chars) { tuple in
             tuple.withMemoryRebound(to: wchar_t.self, capacity: 6) { slots in
                 var count = 0
-                for scalar in text.unicodeScalars.prefix(5) {
+                for scalar in text.unicodeScalars {
                     slots[count] = wchar_t(bitPattern: scalar.value)
                     count += 1
+                    if count == 5 { break }
                 }
             }
         }

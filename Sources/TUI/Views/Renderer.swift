@@ -70,11 +70,17 @@ public final class Renderer {
     }
 
     private func updateMirrors(_ screens: [SessionKey: TerminalScreen]) {
-        mirrors = mirrors.filter { screens[$0.key] != nil }
+        if mirrors.keys.contains(where: { screens[$0] == nil }) {
+            mirrors = mirrors.filter { screens[$0.key] != nil }
+        }
         for (key, screen) in screens {
-            let mirror = mirrors[key] ?? ScreenMirror()
-            mirror.update(from: screen)
-            mirrors[key] = mirror
+            if let mirror = mirrors[key] {
+                mirror.update(from: screen)
+            } else {
+                let mirror = ScreenMirror()
+                mirror.update(from: screen)
+                mirrors[key] = mirror
+            }
         }
     }
 
