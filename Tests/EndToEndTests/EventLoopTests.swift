@@ -120,6 +120,50 @@ struct EventLoopTests {
         #expect(client.isFinished)
     }
 
+    @Test("while a frame is pending, posts do not wake the loop; the frame drains them")
+    func pendingFrameDefersWakes() throws {
+        let clock = ManualLoopClock()
+        let client = RecordingClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        loop.runOnce()
+        clock.advance(by: .milliseconds(1))
+        loop.queue.post(7)
+        loop.runOnce()
+        #expect(client.renders.count == 1, "the second frame is not due yet")
+        loop.runOnce()
+        #expect(loop.queue.wakesDeferred, "the loop sleeps until the frame is due")
+        loop.queue.post(8)
+        #expect(!Self.readable(loop.pipe.readFD), "a post while a frame is pending writes no wake-up")
+        clock.advance(by: .milliseconds(16))
+        loop.runOnce()
+        #expect(client.renders.count == 2)
+        #expect(client.batches.last?.events == [8])
+        #expect(!loop.queue.wakesDeferred, "nothing pending: posts wake the loop again")
+    }
+
+    @Test("ending deferral with events queued wakes the loop; otherwise posts wake it once")
+    func deferralEndsWithWake() throws {
+        let queue = try EventQueue<Int>()
+        queue.deferWakes(true)
+        queue.post(1)
+        queue.post(contentsOf: [2, 3])
+        #expect(!Self.readable(queue.pipe.readFD))
+        queue.deferWakes(false)
+        #expect(Self.readable(queue.pipe.readFD), "queued events must not be left waiting")
+        #expect(queue.pipe.drain().queued)
+        #expect(queue.drain() == [1, 2, 3])
+        queue.deferWakes(true)
+        queue.deferWakes(false)
+        #expect(!Self.readable(queue.pipe.readFD), "nothing queued: no wake-up")
+        queue.post(4)
+        #expect(Self.readable(queue.pipe.readFD))
+    }
+
+    private static func readable(_ fd: Int32) -> Bool {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, 0) > 0
+    }
+
     @Test("poll timeouts round up to whole milliseconds")
     func timeoutRounding() {
         #expect(EventLoop<RecordingClient>.milliseconds(nil) == -1)

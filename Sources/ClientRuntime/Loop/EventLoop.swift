@@ -5,7 +5,8 @@
 // once per burst; signal handlers write their signal number to the same pipe. When poll returns,
 // the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
 // the queue, hands it all to the client in one batch, and draws at most one frame, no sooner
-// than the frame limiter allows. With nothing dirty and no client deadline, poll has no
+// than the frame limiter allows. While a frame is pending, posted events do not wake the loop:
+// they are drained when the frame is due (input and signals still wake it). With nothing dirty and no client deadline, poll has no
 // timeout: an idle UI makes no wake-ups at all. Only this thread touches ncurses and libvterm.
 #if canImport(Glibc)
     import Glibc
@@ -58,6 +59,7 @@ public final class EventLoop<Client: EventLoopClient> {
     /// One iteration: wait, collect, handle, maybe draw.
     public func runOnce() {
         let timeout = pollTimeout(now: clock.now())
+        queue.deferWakes(dirty && (timeout ?? .zero) > .zero)
         var batch = waitAndCollect(timeout: timeout)
         batch.events += queue.drain()
         if client.handle(batch, now: clock.now()) { dirty = true }
