@@ -13,8 +13,8 @@ extension PTYConnection {
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
             text: { [weak self] text in
-                guard let message = try? ServerMessage.decode(Data(text.utf8)) else { return }
-                await self?.received(Inbound(message), generation: current)
+                guard let inbound = Inbound(frame: text) else { return }
+                await self?.received(inbound, generation: current)
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
@@ -75,6 +75,18 @@ extension PTYConnection {
         case error(code: String, message: String)
         case pong
         case ignored
+
+        /// A frame's meaning; `pty:output` in the servers' usual shape skips the JSON decoder.
+        /// Nil for a frame that is not JSON.
+        init?(frame: String) {
+            if let bytes = PTYOutputFastPath.data(of: frame) {
+                self = .bytes(bytes)
+            } else if let message = try? ServerMessage.decode(Data(frame.utf8)) {
+                self.init(message)
+            } else {
+                return nil
+            }
+        }
 
         init(_ message: ServerMessage) {
             switch message {

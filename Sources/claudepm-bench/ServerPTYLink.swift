@@ -1,5 +1,6 @@
 // claudepm's path: one WebSocket to claudepm-server, `pty:attach`, keystrokes as `pty:data`,
-// screen bytes from `pty:output` decoded with the client's own protocol decoder on the socket's
+// screen bytes from `pty:output` decoded with the client's own protocol decoder (its fast path for
+// the usual shape, as claudepm's PTYConnection does) on the socket's
 // reader thread (that cost is part of what a user feels, so it stays in the measurement).
 import ClaudePMProtocol
 import Foundation
@@ -26,6 +27,10 @@ final class ServerPTYLink: TerminalLink {
             port: port,
             onMessage: { text in
                 if debug { FileHandleStderr.write("[ws] \(text.prefix(120))\n") }
+                if let bytes = PTYOutputFastPath.data(of: text) {
+                    sink.yield(bytes)
+                    return
+                }
                 switch try? ServerMessage.decode(Data(text.utf8)) {
                 case .ptyOutput(let payload)?: sink.yield(Array(payload.data.utf8))
                 case .ptyAttached?: controlSink.yield(nil)
