@@ -1,6 +1,6 @@
 // ClientRuntime: the entry point of the terminal UI. `run` resolves nothing itself (the CLI did
 // that: servers, keys, TLS trust); it installs the terminal guard, starts ncurses, connects the
-// servers, runs the single event loop on a thread of its own until the user quits or a
+// servers (after queueing their cached state, so the first frame shows it), runs the single event loop on a thread of its own until the user quits or a
 // terminating signal arrives, and always gives the terminal back as it found it.
 import ClientCore
 import Foundation
@@ -22,6 +22,7 @@ public enum ClientRuntime {
         bootstrapLogging(path: options.logPath ?? LogFile.defaultPath())
         let queue = try EventQueue<RuntimeEvent>()
         let backend = NetworkBackend(servers: options.servers, queue: queue)
+        backend.postCachedState()
         backend.start()
         let result = await LoopThread.run(name: "claudepm-ui") {
             Result { () throws(RuntimeError) -> Int32 in try runLoop(options: options, queue: queue, backend: backend) }

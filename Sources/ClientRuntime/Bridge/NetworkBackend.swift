@@ -16,14 +16,25 @@ final class NetworkBackend: Sendable {
     let servers: [String: RuntimeServer]
     private let sockets: [EventSocket]
     let queue: EventQueue<RuntimeEvent>
+    /// The last known state of each server, on disk.
+    let cache: SnapshotCache
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let logger = Logger(label: "claudepm.runtime.network")
 
     /// A backend for `servers` posting to `queue`.
-    init(servers: [RuntimeServer], queue: EventQueue<RuntimeEvent>) {
+    init(
+        servers: [RuntimeServer], queue: EventQueue<RuntimeEvent>,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls) }
         self.queue = queue
+        self.cache = SnapshotCache(servers: servers.map(\.config.name), environment: environment)
+    }
+
+    /// Posts every server's cached state; call before `start()` so live state always comes after.
+    func postCachedState() {
+        queue.post(contentsOf: cache.cachedEvents().map(RuntimeEvent.app))
     }
 
     /// Connects every event socket and forwards its events until `stop()`.
@@ -31,9 +42,11 @@ final class NetworkBackend: Sendable {
         for socket in sockets {
             let queue = queue
             let name = socket.server.name
+            let cache = cache
             let task = Task {
                 await socket.start()
                 for await event in socket.events {
+                    if case .resynced(_, let snapshot) = event { cache.resynced(snapshot, server: name) }
                     queue.post(contentsOf: ServerEventMapper.map(event, server: name).map(RuntimeEvent.app))
                 }
             }
@@ -53,12 +66,13 @@ final class NetworkBackend: Sendable {
         let servers = servers
         let logger = logger
         let socket = effect.server.flatMap { name in sockets.first { $0.server.name == name } }
+        let cache = cache
         Task {
             do throws(ClientNetworkError) {
                 if let socket, let message = Self.socketMessage(for: effect), await socket.send(message) { return }
                 var events = try await Self.run(effect, servers: servers)
                 if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
-                    events += try await Self.refreshSessions(server, socket: socket)
+                    events += try await Self.refreshSessions(server, socket: socket, cache: cache)
                 }
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
             } catch {
@@ -82,9 +96,10 @@ final class NetworkBackend: Sendable {
     /// Fetches the session list and subscribes the event socket to every running session (which
     /// `session:waiting` and `session:input` need).
     private static func refreshSessions(
-        _ server: RuntimeServer, socket: EventSocket
+        _ server: RuntimeServer, socket: EventSocket, cache: SnapshotCache
     ) async throws(ClientNetworkError) -> [AppEvent] {
         let list = try await server.rest.sessions()
+        cache.sessionsRefreshed(list, server: server.config.name)
         await socket.setSubscriptions(Set(list.filter { $0.status == .running }.map(\.id)))
         let name = server.config.name
         return [.sessionsLoaded(server: name, sessions: list.map { ServerEventMapper.session($0, server: name) })]

@@ -1,0 +1,73 @@
+// SnapshotCache: the runtime's use of the per-server snapshot files. At start the cached state of
+// every server becomes app events posted before any socket opens, so the first frame lists the
+// last known sessions (marked stale: the server is not online yet) and the live resync replaces
+// them. Every live resync, and every later session refresh, is written back on a background
+// task; a failed write is logged, never shown. Notifications are not replayed from the cache: a
+// stale notification would raise banners and bells for things that may be long answered.
+import ClaudePMProtocol
+import ClientCore
+import ClientNetwork
+import Foundation
+import Logging
+import Synchronization
+
+/// Loads and saves the last known state of each server.
+final class SnapshotCache: Sendable {
+    private let stores: [String: StateStore]
+    private let latest = Mutex<[String: ServerSnapshot]>([:])
+    private let logger = Logger(label: "claudepm.runtime.cache")
+
+    /// A cache for `servers` under the XDG state directory of `environment` (none without one).
+    init(servers: [String], environment: [String: String]) {
+        var stores: [String: StateStore] = [:]
+        for name in servers { stores[name] = StateStore.forServer(name, environment: environment) }
+        self.stores = stores
+    }
+
+    /// The app events that show every server's cached state, oldest layout first.
+    func cachedEvents() -> [AppEvent] {
+        var events: [AppEvent] = []
+        for (name, store) in stores.sorted(by: { $0.key < $1.key }) {
+            switch store.loadSnapshot() {
+            case .missing: continue
+            case .corrupt(let path, let detail): logger.warning("ignoring the cached state \(path): \(detail)")
+            case .loaded(let snapshot, _):
+                latest.withLock { $0[name] = $0[name] ?? snapshot }
+                events += ServerEventMapper.map(snapshot, server: name).filter { !Self.isNotification($0) }
+            }
+        }
+        return events
+    }
+
+    /// Remembers and saves a live resync of `server`.
+    func resynced(_ snapshot: ServerSnapshot, server: String) {
+        latest.withLock { $0[server] = snapshot }
+        save(snapshot, server: server)
+    }
+
+    /// Updates the saved session list of `server` (after a refresh), if a snapshot exists.
+    func sessionsRefreshed(_ sessions: [Session], server: String) {
+        let updated = latest.withLock { latest -> ServerSnapshot? in
+            guard var snapshot = latest[server] else { return nil }
+            snapshot.sessions = sessions
+            latest[server] = snapshot
+            return snapshot
+        }
+        if let updated { save(updated, server: server) }
+    }
+
+    private func save(_ snapshot: ServerSnapshot, server: String) {
+        guard let store = stores[server] else { return }
+        let logger = logger
+        Task.detached(priority: .background) {
+            do throws(ClientNetworkError) { try store.saveSnapshot(snapshot) } catch {
+                logger.warning("cannot save the cached state of \(server): \(error.description)")
+            }
+        }
+    }
+
+    static func isNotification(_ event: AppEvent) -> Bool {
+        if case .notificationsLoaded = event { return true }
+        return false
+    }
+}
