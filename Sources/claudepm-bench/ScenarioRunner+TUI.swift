@@ -114,11 +114,13 @@ extension ScenarioRunner {
         rows.append(
             ResultRow(
                 scenario: "start (launch → first frame)", path: "claudepm", unit: "ms", stats: first,
-                comparison: ratio(first, tmux, "tmux attach"), target: "≤ 100 ms (from the cache)"))
+                comparison: ratio(first, tmux, "tmux attach"), target: "≤ 100 ms"))
+        let listed = Stats(claudepm.listed)
         rows.append(
             ResultRow(
-                scenario: "start (launch → \(stage.sessionCount) sessions listed)", path: "claudepm (from the server)",
-                unit: "ms", stats: Stats(claudepm.listed), comparison: "–", target: "–"))
+                scenario: "start (launch → \(stage.sessionCount) sessions listed)", path: "claudepm (warm cache)",
+                unit: "ms", stats: listed, comparison: ratio(listed, tmux, "tmux attach"),
+                target: "≤ 100 ms (from the cache)"))
         rows.append(
             ResultRow(
                 scenario: "start (launch → first frame)", path: "tmux attach (direct)", unit: "ms", stats: tmux,
