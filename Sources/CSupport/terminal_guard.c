@@ -78,10 +78,15 @@ int csupport_guard_install(int tty_fd, const char *reset, size_t len, int notify
     if (len > sizeof guard_reset) return -1;
     memcpy(guard_reset, reset, len);
     guard_reset_len = len;
-    guard_tty_fd = tty_fd;
+    /* A descriptor of our own for the terminal: the UI may point tty_fd elsewhere for a moment
+       (FrameBatcher sends one frame's output through a pipe), and a restore must still reach the
+       terminal. */
+    int own = fcntl(tty_fd, F_DUPFD_CLOEXEC, 3);
+    if (guard_tty_fd >= 0 && guard_tty_fd != tty_fd) close(guard_tty_fd);
+    guard_tty_fd = own >= 0 ? own : tty_fd;
     guard_notify_fd = notify_fd;
     guard_terminating = 0;
-    guard_have_termios = tcgetattr(tty_fd, &guard_termios) == 0;
+    guard_have_termios = tcgetattr(guard_tty_fd, &guard_termios) == 0;
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) set_handler(fatal_signals[i], on_fatal);
     for (size_t i = 0; i < sizeof wake_signals / sizeof wake_signals[0]; i++) set_handler(wake_signals[i], on_wake);
     return 0;

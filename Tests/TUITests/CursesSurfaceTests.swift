@@ -74,6 +74,7 @@ import Testing
         }
         #expect(emulator.cell(row: 0, col: 1).bg == .indexed(236), "the header bar keeps its 256-colour background")
 
+        #expect(surface.batchedFrameCounts.batched >= 1, "the frame went to the terminal in one write")
         let stats = renderer.render(state: state, screens: [:])
         #expect(!stats.committed)
 

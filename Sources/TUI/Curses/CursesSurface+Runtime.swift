@@ -15,5 +15,6 @@ extension CursesSurface {
     /// Resizes ncurses' screens to `size` after SIGWINCH (the runtime owns that signal).
     public func resize(to size: GridSize) {
         resizeterm(Int32(max(size.rows, 1)), Int32(max(size.cols, 1)))
+        markFullRepaint()
     }
 }

@@ -27,6 +27,11 @@ public final class CursesSurface: Surface {
     private var started = true
     private var decoder = KeyDecoder()
     private let screen: OpaquePointer?
+    /// Sends each frame to the terminal in one write (nil: ncurses writes as it goes).
+    private var batcher: FrameBatcher?
+    /// Cells handed to ncurses since the last commit, and whether it may repaint everything.
+    private var cellsSinceCommit = 0
+    private var mayRepaintAll = true
 
     struct PairKey: Hashable {
         var fg: Int32
@@ -41,6 +46,7 @@ public final class CursesSurface: Surface {
         initscr()
         screen = nil
         (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: escapeDelayMilliseconds, mouse: mouse)
+        batcher = FrameBatcher(outputFD: STDOUT_FILENO)
     }
 
     /// Starts ncurses on another terminal (`newterm`): `output` and `input` are streams on its
@@ -52,6 +58,7 @@ public final class CursesSurface: Surface {
         screen = newterm(terminalType, output, input)
         if let screen { set_term(screen) }
         (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: 25, mouse: mouse)
+        batcher = FrameBatcher(outputFD: fileno(output))
     }
 
     private static func configure(escapeDelayMilliseconds: Int32, mouse: Bool) -> (Int32, Int32) {
@@ -90,6 +97,7 @@ public final class CursesSurface: Surface {
     }
 
     public func write(row: Int, col: Int, cells: ArraySlice<FrameCell>) {
+        cellsSinceCommit += cells.count
         var x = col
         var lastStyle: Style?
         var pair: Int32 = 0
@@ -136,6 +144,7 @@ public final class CursesSurface: Surface {
     public func clear() {
         werase(cpm_stdscr())
         clearok(cpm_stdscr(), true)
+        mayRepaintAll = true
     }
 
     public func placeCursor(_ cursor: CursorPlacement?) {
@@ -149,7 +158,26 @@ public final class CursesSurface: Surface {
 
     public func commit() {
         wnoutrefresh(cpm_stdscr())
-        doupdate()
+        let size = self.size
+        let cells = mayRepaintAll ? size.rows * size.cols : cellsSinceCommit
+        cellsSinceCommit = 0
+        mayRepaintAll = false
+        guard let batcher else {
+            doupdate()
+            return
+        }
+        // At most ~48 bytes a cell (truecolour SGR for both colours and a 4-byte character), plus moves.
+        batcher.frame(estimatedBytes: cells * 48 + size.rows * 32 + 256) { _ = doupdate() }
+    }
+
+    /// The next commit may repaint the whole screen (after a resize).
+    func markFullRepaint() {
+        mayRepaintAll = true
+    }
+
+    /// Frames sent in one write and frames drawn straight (too big to collect), for tests.
+    public var batchedFrameCounts: (batched: Int, direct: Int) {
+        (batcher?.batchedFrames ?? 0, batcher?.directFrames ?? 0)
     }
 
     /// Writes bytes straight to the outer terminal (BEL, OSC 9/777 alerts) after a commit.
