@@ -14,6 +14,11 @@ final class PTYChannel: TerminalChannel {
     }
 
     private let commands: AsyncStream<Command>.Continuation
+    /// How often a tile's read-only stream pings. An idle wall is ten sockets and each ping costs
+    /// several thread wake-ups, so tiles ping half as often as the interactive attach (which needs
+    /// the round trip for echo prediction); a half-open tile link is found within a minute, and the
+    /// server's event socket still finds a dead server within 30 s.
+    static let tilePingInterval: Duration = .seconds(30)
 
     private init(commands: AsyncStream<Command>.Continuation) {
         self.commands = commands
@@ -27,6 +32,7 @@ final class PTYChannel: TerminalChannel {
         var configuration = PTYConnectionMachine.Configuration()
         configuration.readOnly = readOnly
         configuration.selectPaneOnAttach = !readOnly
+        if readOnly { configuration.pingInterval = tilePingInterval }
         let connection = PTYConnection(
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
             configuration: configuration)
