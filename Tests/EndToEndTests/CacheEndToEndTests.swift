@@ -21,7 +21,8 @@ struct CacheEndToEndTests {
             try await world.quitAndExpectRestored()
             kill(world.server.pid, SIGSTOP)
             defer { kill(world.server.pid, SIGCONT) }
-            try await world.tmux.type("clear; '\(Binaries.path("claudepm"))' --url \(world.server.url); echo claudepm-exit=$?")
+            let relaunch = "clear; '\(Binaries.path("claudepm"))' --url \(world.server.url); echo claudepm-exit=$?"
+            try await world.tmux.type(relaunch)
             try await world.tmux.send(keys: "Enter")
             let cached = await world.tmux.waitForScreen(timeout: 30) { screen in
                 screen.contains("SESSION") && DemoTickets.sessionKeys.allSatisfy { screen.contains($0) }
