@@ -89,7 +89,8 @@ var targets: [Target] = [
         resources: [.copy("Golden")],
         swiftSettings: swift6
     ),
-    .testTarget(name: "ServerCoreTests", dependencies: ["ServerCore", "TestSupport"], swiftSettings: swift6),
+    .testTarget(
+        name: "ServerCoreTests", dependencies: ["ServerCore", "TerminalScreen", "TestSupport"], swiftSettings: swift6),
 ]
 
 // MARK: Server

@@ -78,7 +78,7 @@ import Testing
                 if case .ptyResize(_, let cols, let rows) = message {
                     #expect((1...500).contains(cols) && (1...200).contains(rows))
                 }
-                if case .ptyAttach(_, let cols?, let rows?, _) = message {
+                if case .ptyAttach(_, let cols?, let rows?, _, _, _) = message {
                     #expect((1...500).contains(cols) && (1...200).contains(rows))
                 }
             }

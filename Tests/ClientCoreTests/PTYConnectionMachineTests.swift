@@ -68,7 +68,9 @@ struct PTYHarness {
         h.send(.open(cols: 120, rows: 40))
         #expect(h.connects == 1)
         let opened = h.send(.socketOpened)
-        let attach = opened.compactMap { if case .send(.ptyAttach(_, let c, let r, _)) = $0 { (c, r) } else { nil } }
+        let attach = opened.compactMap {
+            if case .send(.ptyAttach(_, let c, let r, _, _, _)) = $0 { (c, r) } else { nil }
+        }
         #expect(attach.count == 1 && attach.first?.0 == 120 && attach.first?.1 == 40)
         #expect(h.machine.status == .attaching)
         h.send(.input("early"))
@@ -118,7 +120,9 @@ struct PTYHarness {
         h.send(.resize(cols: 132, rows: 43))
         h.fireNextTimer()
         let opened = h.send(.socketOpened)
-        let sizes = opened.compactMap { if case .send(.ptyAttach(_, let c, let r, _)) = $0 { [c, r] } else { nil } }
+        let sizes = opened.compactMap {
+            if case .send(.ptyAttach(_, let c, let r, _, _, _)) = $0 { [c, r] } else { nil }
+        }
         #expect(sizes == [[132, 43]])
         let attached = h.send(.attached(cols: 132, rows: 43))
         #expect(attached.contains { if case .resetTerminal = $0 { true } else { false } })
@@ -256,7 +260,7 @@ struct PTYHarness {
         var h = PTYHarness(configuration: configuration)
         h.send(.open(cols: 80, rows: 24))
         let opened = h.send(.socketOpened)
-        #expect(opened.contains { if case .send(.ptyAttach(_, _, _, true)) = $0 { true } else { false } })
+        #expect(opened.contains { if case .send(.ptyAttach(_, _, _, true, _, _)) = $0 { true } else { false } })
         h.send(.attached(cols: 80, rows: 24))
         h.send(.input("rm -rf"))
         #expect(h.dropped == 6)

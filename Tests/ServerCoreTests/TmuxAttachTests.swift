@@ -59,39 +59,23 @@ import Testing
         }
     }
 
-    @Test func watchersOfDifferentWindowsEachSeeTheirOwnPane() async throws {
+    @Test func readOnlyWatchersCreateNoSessionsEvenUnderManualWindowSize() async throws {
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             let first = try await sandbox.tmux.newSession(
                 name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "echo PANE-ONE; exec cat"], environment: [:],
                 width: 80, height: 24)
-            let second = try await sandbox.tmux.newPane(
-                session: name, cwd: "/tmp", command: ["/bin/sh", "-c", "echo PANE-TWO; exec cat"], environment: [:])
-            var clients: [PTYProcess] = []
-            for pane in [first, second] {
-                let client = try PTYProcess.spawn(
-                    executable: sandbox.tmux.executable,
-                    arguments: sandbox.tmux.attachArguments(session: name, paneID: pane.id, readOnly: true),
-                    environment: [:], cwd: nil, cols: 80, rows: 24)
-                #expect(await OutputCollector(client).waitFor(pane.id == first.id ? "PANE-ONE" : "PANE-TWO"))
-                clients.append(client)
-            }
-            // Each client still shows its own pane after the other one attached.
-            let expected = [first.id, second.id].sorted()
-            let shown: @Sendable () async -> [String] = {
-                let output = (try? await sandbox.tmux.run(["list-clients", "-F", "#{pane_id}"])) ?? ""
-                return output.split(separator: "\n").map(String.init).sorted()
-            }
-            #expect(await eventually { await shown() == expected })
-            let listed = try await sandbox.tmux.listPanes(session: nil).map(\.id).sorted()
-            #expect(listed == expected)
-            for client in clients {
-                client.terminate()
-                _ = await client.waitForExit()
-            }
-            let sessions = { try await sandbox.tmux.run(["list-sessions", "-F", "#{session_name}"]) }
-            #expect(
-                await eventually { (try? await sessions())?.trimmingCharacters(in: .whitespacesAndNewlines) == name })
+            try await sandbox.tmux.run(["set-option", "-g", "window-size", "manual"])
+            let client = try PTYProcess.spawn(
+                executable: sandbox.tmux.executable,
+                arguments: sandbox.tmux.attachArguments(session: name, paneID: first.id, readOnly: true),
+                environment: [:], cwd: nil, cols: 80, rows: 24)
+            #expect(await OutputCollector(client).waitFor("PANE-ONE"))
+            let sessions = try await sandbox.tmux.run(["list-sessions", "-F", "#{session_name}"])
+            #expect(sessions.trimmingCharacters(in: .whitespacesAndNewlines) == name)
+            client.terminate()
+            _ = await client.waitForExit()
+            #expect(await sandbox.tmux.hasSession(name))
         }
     }
 }

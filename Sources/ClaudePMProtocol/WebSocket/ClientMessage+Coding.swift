@@ -42,7 +42,8 @@ extension ClientMessage {
         "pty:attach": { data in
             let payload: PtyAttachPayload = try WireEnvelope.payload(data)
             return .ptyAttach(
-                sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows, readOnly: payload.readOnly)
+                sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows, readOnly: payload.readOnly,
+                stream: payload.stream, history: payload.history)
         },
         "pty:detach": { .ptyDetach(sessionId: try ref($0)) },
         "pty:data": { data in

@@ -86,7 +86,13 @@ extension ClientMessage {
         guard let id else { return nil }
         if optional {
             let readOnly = checker.bool(fields["readOnly"], path: ["payload", "readOnly"], optional: true)
-            return .ptyAttach(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
+            let stream = fields["stream"].flatMap { if case .string(let s) = $0 { s } else { nil } }
+            let history = fields["history"].flatMap { value -> Int? in
+                guard case .number(let n) = value, n >= 0, n <= 100_000 else { return nil }
+                return Int(n)
+            }
+            return .ptyAttach(
+                sessionId: id, cols: cols, rows: rows, readOnly: readOnly, stream: stream, history: history)
         }
         guard let cols, let rows else { return nil }
         return .ptyResize(sessionId: id, cols: cols, rows: rows)

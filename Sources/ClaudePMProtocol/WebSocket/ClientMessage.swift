@@ -17,8 +17,11 @@ public enum ClientMessage: Sendable, Equatable {
     case keys(sessionId: String, keys: String)
     /// `ping`, answered by `pong`.
     case ping
-    /// `pty:attach`; `readOnly` is a claudepm extension that upstream ignores.
-    case ptyAttach(sessionId: String, cols: Int? = nil, rows: Int? = nil, readOnly: Bool? = nil)
+    /// `pty:attach`; `readOnly`, `stream` and `history` are claudepm extensions that upstream
+    /// ignores (`stream: "pane"` asks for a pane stream: `pty:snapshot`, then the pane's bytes).
+    case ptyAttach(
+        sessionId: String, cols: Int? = nil, rows: Int? = nil, readOnly: Bool? = nil, stream: String? = nil,
+        history: Int? = nil)
     /// `pty:detach`.
     case ptyDetach(sessionId: String)
     /// `pty:data`: keyboard input for the attached tmux client.
@@ -57,7 +60,7 @@ public enum ClientMessage: Sendable, Equatable {
     public var sessionId: String? {
         switch self {
         case .subscribe(let id), .unsubscribe(let id), .input(let id, _), .keys(let id, _), .ptyDetach(let id),
-            .ptyData(let id, _), .ptyResize(let id, _, _), .ptySelectPane(let id), .ptyAttach(let id, _, _, _):
+            .ptyData(let id, _), .ptyResize(let id, _, _), .ptySelectPane(let id), .ptyAttach(let id, _, _, _, _, _):
             id
         case .ping, .unknown: nil
         }
@@ -71,8 +74,9 @@ public enum ClientMessage: Sendable, Equatable {
         case .input(let id, let text): SessionInputPayload(sessionId: id, text: text)
         case .keys(let id, let keys): SessionKeysPayload(sessionId: id, keys: keys)
         case .ping: EmptyObject()
-        case .ptyAttach(let id, let cols, let rows, let readOnly):
-            PtyAttachPayload(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
+        case .ptyAttach(let id, let cols, let rows, let readOnly, let stream, let history):
+            PtyAttachPayload(
+                sessionId: id, cols: cols, rows: rows, readOnly: readOnly, stream: stream, history: history)
         case .ptyData(let id, let data): PtyDataPayload(sessionId: id, data: data)
         case .ptyResize(let id, let cols, let rows): PtyResizePayload(sessionId: id, cols: cols, rows: rows)
         case .unknown: nil

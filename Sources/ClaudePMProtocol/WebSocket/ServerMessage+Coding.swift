@@ -42,6 +42,7 @@ extension ServerMessage {
         "pty:attached": { .ptyAttached(try WireEnvelope.payload($0)) },
         "pty:detached": { .ptyDetached(try WireEnvelope.payload($0)) },
         "pty:output": { .ptyOutput(try WireEnvelope.payload($0)) },
+        "pty:snapshot": { .ptySnapshot(try WireEnvelope.payload($0)) },
         "pty:exit": { .ptyExit(try WireEnvelope.payload($0)) },
     ]
 }

@@ -15,6 +15,7 @@ extension ServerMessage {
         case .ptyAttached(let payload): payload.sessionId
         case .ptyDetached(let payload): payload.sessionId
         case .ptyOutput(let payload): payload.sessionId
+        case .ptySnapshot(let payload): payload.sessionId
         case .ptyExit(let payload): payload.sessionId
         case .agentSnapshot, .agentUpdate, .agentRemoved, .ticketState, .notification, .pong, .error, .unknown:
             nil

@@ -44,6 +44,8 @@ public enum ServerMessage: Sendable, Equatable {
     case ptyDetached(PtyDetachedPayload)
     /// `pty:output`.
     case ptyOutput(PtyOutputPayload)
+    /// `pty:snapshot` (claudepm extension, pane streams only).
+    case ptySnapshot(PtySnapshotPayload)
     /// `pty:exit`.
     case ptyExit(PtyExitPayload)
     /// Any other type, or a known type with an undecodable payload; `raw` is the whole frame.
@@ -70,6 +72,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .ptyAttached: "pty:attached"
         case .ptyDetached: "pty:detached"
         case .ptyOutput: "pty:output"
+        case .ptySnapshot: "pty:snapshot"
         case .ptyExit: "pty:exit"
         case .unknown(let type, _): type
         }
@@ -96,6 +99,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .ptyAttached(let payload): payload
         case .ptyDetached(let payload): payload
         case .ptyOutput(let payload): payload
+        case .ptySnapshot(let payload): payload
         case .ptyExit(let payload): payload
         case .unknown: nil
         }

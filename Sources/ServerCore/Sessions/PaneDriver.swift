@@ -59,4 +59,7 @@ public protocol PaneDriver: Sendable {
     func scroll(_ paneId: String, action: ScrollAction) async throws
     /// The argv of a tmux client attached to the pane's session (run on a PTY by the WS layer).
     func attachArgv(paneId: String, session: String, readOnly: Bool) -> [String]
+    /// Pane streams over tmux control mode, nil where there are none (then attach falls back to
+    /// a tmux client and the supervisor to polling).
+    var paneStreams: PaneStreams? { get }
 }

@@ -6,9 +6,14 @@ import Foundation
 public struct TmuxPaneDriver: PaneDriver {
     /// The tmux server used.
     public let tmux: Tmux
+    /// Pushed pane output and pane streams of the same server (tmux control mode).
+    public let paneStreams: PaneStreams?
 
     /// A driver for `tmux`.
-    public init(tmux: Tmux) { self.tmux = tmux }
+    public init(tmux: Tmux) {
+        self.tmux = tmux
+        paneStreams = PaneStreams(tmux: tmux)
+    }
 
     public func isAvailable() async -> Bool { await tmux.isAvailable() }
 

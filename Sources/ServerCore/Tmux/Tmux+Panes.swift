@@ -75,25 +75,16 @@ extension Tmux {
     /// Interactive (`readOnly == false`), as upstream: `select-window`, `select-pane`, then
     /// `attach-session` to the session itself, so killing that session ends the client (`pty:exit`).
     ///
-    /// Read-only watchers (tiles) get a *view* each: a session grouped with `session` (same windows,
-    /// its own current window) with the client flags `read-only,ignore-size`, destroyed when the
-    /// client leaves. All clients of one session share its current window, so watchers of panes in
-    /// different windows would otherwise all show whichever window was selected last. A view keeps
-    /// the group's windows alive while it is watched, even if `session` itself is killed.
+    /// Read-only watchers attach the same way with the client flags `read-only,ignore-size`. No
+    /// grouped "view" sessions: tmux 3.3a exits on `new-session -t` while `window-size` is
+    /// `manual`. Watchers of one session therefore share its current window; claudepm's own
+    /// tiles use pane streams (PaneStreams) instead, which have no such limit.
     /// Spawn with `PTYProcess.spawn(executable: tmux.executable, arguments: …, environment: Tmux.childEnvironment() …)`.
     public func attachArguments(session: String, paneID: String, readOnly: Bool) -> [String] {
         let select = [["select-window", "-t", paneID], ["select-pane", "-t", paneID]]
-        let commands: [[String]]
-        if readOnly {
-            let view = "\(session)\(Self.viewMarker)\(UUID().uuidString.prefix(8).lowercased())"
-            let newSession = [
-                "new-session", "-t", "=\(session)", "-s", TmuxArgument.escapingFormat(view), "-f",
-                "read-only,ignore-size",
-            ]
-            commands = [newSession, ["set-option", "destroy-unattached", "on"]] + select
-        } else {
-            commands = select + [["attach-session", "-t", "=\(session)"]]
-        }
+        var attach = ["attach-session", "-t", "=\(session)"]
+        if readOnly { attach += ["-r", "-f", "read-only,ignore-size"] }
+        let commands = select + [attach]
         var argv = baseArguments
         for (index, command) in commands.enumerated() {
             if index > 0 { argv.append(";") }
@@ -102,6 +93,7 @@ extension Tmux {
         return argv
     }
 
-    /// Marks the name of a view session made by `attachArguments` (`<session>~view-<id>`).
+    /// Marks the name of a view session made by earlier versions (`<session>~view-<id>`); such
+    /// sessions are still left out of listings.
     public static let viewMarker = "~view-"
 }

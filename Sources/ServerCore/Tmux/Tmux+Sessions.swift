@@ -1,4 +1,5 @@
 // Creating sessions and panes, and asking tmux which panes exist.
+import Foundation
 
 extension Tmux {
     /// True when a session with exactly this name exists on this server.
@@ -13,6 +14,7 @@ extension Tmux {
         name: String, cwd: String, command: [String]?, environment: [String: String], width: Int, height: Int
     ) async throws -> PaneInfo {
         try TmuxArgument.validateSessionName(name)
+        if await isWindowSizeManual() { throw TmuxError.unsafeWhileWindowSizeManual("new-session") }
         var arguments = [
             "new-session", "-d", "-P", "-F", PaneInfo.format, "-s", TmuxArgument.escapingFormat(name),
             "-c", TmuxArgument.escapingFormat(cwd), "-x", String(max(1, width)), "-y", String(max(1, height)),
@@ -24,17 +26,31 @@ extension Tmux {
 
     /// Creates a new pane running `command` (argv) in `cwd`, in a new window of `session` so it gets
     /// the full window size; the session's current window does not change. Returns the pane.
+    ///
+    /// tmux 3.3a exits (every session lost) on `new-window` and `new-session` while the global
+    /// `window-size` is `manual`; `split-window` and `break-pane` are safe there, so under
+    /// `manual` the pane is split off the current window and broken out into a window of its own.
     public func newPane(
         session: String, cwd: String, command: [String], environment: [String: String]
     ) async throws -> PaneInfo {
         try TmuxArgument.validateSessionName(session)
+        let manual = await isWindowSizeManual()
         var arguments = [
-            "new-window", "-d", "-P", "-F", PaneInfo.format, "-t", "=\(session):",
+            manual ? "split-window" : "new-window", "-d", "-P", "-F", PaneInfo.format, "-t", "=\(session):",
             "-c", TmuxArgument.escapingFormat(cwd),
         ]
         arguments += try TmuxArgument.environmentArguments(environment)
         arguments += TmuxArgument.commandArguments(command)
-        return try createdPane(try await runCommands([arguments]))
+        let pane = try createdPane(try await runCommands([arguments]))
+        guard manual else { return pane }
+        try await runCommands([["break-pane", "-d", "-s", pane.id, "-t", "=\(session):"]])
+        return await self.pane(pane.id) ?? pane
+    }
+
+    /// True when the server's global `window-size` option is `manual` (false if it cannot be read).
+    public func isWindowSizeManual() async -> Bool {
+        let value = try? await runCommands([["show-options", "-gwv", "window-size"]])
+        return value?.trimmingCharacters(in: .whitespacesAndNewlines) == "manual"
     }
 
     /// The pane with this id, or nil if it does not exist (or no tmux server runs).

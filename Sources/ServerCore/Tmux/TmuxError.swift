@@ -15,6 +15,8 @@ public enum TmuxError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidArgument(String)
     /// tmux printed something we could not parse.
     case unexpectedOutput(String)
+    /// The command would make tmux 3.3a exit while `window-size` is `manual`, so it was not run.
+    case unsafeWhileWindowSizeManual(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum TmuxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPaneID(let pane): return "invalid tmux pane id: \(pane.debugDescription)"
         case .invalidArgument(let text): return "invalid tmux argument: \(text)"
         case .unexpectedOutput(let text): return "unexpected tmux output: \(text.debugDescription)"
+        case .unsafeWhileWindowSizeManual(let command):
+            return "not running tmux \(command): tmux 3.3a exits on it while the option window-size is manual"
         }
     }
 

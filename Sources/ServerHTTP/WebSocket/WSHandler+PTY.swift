@@ -1,20 +1,37 @@
-// PTY attach: one tmux client per connection on a real PTY (forkpty), its output streamed as
-// `pty:output` (PTYOutputEncoder), `pty:exit` when it ends. `readOnly` (extension) attaches with `-r -f ignore-size`.
+// PTY attach. Two kinds of stream, chosen by the request:
+// - upstream's: a tmux client on a real PTY (forkpty) whose redraw is streamed as `pty:output`;
+//   `readOnly` (extension) attaches it with `-r -f read-only,ignore-size`;
+// - a pane stream (extension, `stream: "pane"`): `pty:snapshot`, then the pane's own bytes from
+//   tmux control mode (WSHandler+Pane). Without the field, nothing changes for upstream clients.
 import ClaudePMProtocol
 import Foundation
 import ServerCore
 
-/// The PTY attached to a connection.
+/// What a `pty:attach` asked for.
+struct AttachRequest: Sendable {
+    var cols: Int
+    var rows: Int
+    var readOnly: Bool
+    var paneStream: Bool
+    var history: Int?
+}
+
+/// The stream attached to a connection.
 struct AttachedPTY: Sendable {
+    enum Kind: Sendable {
+        case client(PTYProcess)
+        case pane(PaneSubscription, session: String)
+    }
+
     var sessionId: String
     var paneId: String
-    var process: PTYProcess
+    var kind: Kind
     var readOnly: Bool
     var reader: Task<Void, Never>
 }
 
 extension WSHandler {
-    func attach(_ requestedId: String, cols: Int, rows: Int, readOnly: Bool) async {
+    func attach(_ requestedId: String, _ request: AttachRequest) async {
         let id = requestedId.lowercased()
         if let pty {
             return await sendError(WSError.ptyAlreadyAttached(connection: connectionId, session: pty.sessionId))
@@ -31,18 +48,24 @@ extension WSHandler {
         guard await services.panes.isPaneAlive(session.paneId) else {
             return await sendError(WSError.paneNotAlive(session.paneId))
         }
+        if request.paneStream, let streams = services.panes.paneStreams {
+            return await attachPane(id, paneId: session.paneId, fallbackSession: project.tmuxSession, request, streams)
+        }
         let process: PTYProcess
         do {
             process = try ptys.spawn(
-                paneId: session.paneId, session: project.tmuxSession, cols: cols, rows: rows, readOnly: readOnly)
+                paneId: session.paneId, session: project.tmuxSession, cols: request.cols, rows: request.rows,
+                readOnly: request.readOnly)
         } catch {
             return await sendError(WSError.ptyAttachFailed("\(error)"))
         }
         hub.subscribe(connection, to: id)
         connection.hasPTY = true
-        await send("pty:attached", [("sessionId", .string(id)), ("cols", .int(cols)), ("rows", .int(rows))])
+        await send(
+            "pty:attached", [("sessionId", .string(id)), ("cols", .int(request.cols)), ("rows", .int(request.rows))])
         let reader = startReader(process, sessionId: id)
-        pty = AttachedPTY(sessionId: id, paneId: session.paneId, process: process, readOnly: readOnly, reader: reader)
+        pty = AttachedPTY(
+            sessionId: id, paneId: session.paneId, kind: .client(process), readOnly: request.readOnly, reader: reader)
     }
 
     /// Streams the PTY's output as `pty:output` messages, then `pty:exit`. Not isolated to the
@@ -58,21 +81,40 @@ extension WSHandler {
             let code = await process.waitForExit()
             await connection.send(
                 Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(Int(code)))]))
-            await self?.ptyEnded(process)
+            await self?.streamEnded(subscription: nil, process: process)
         }
     }
 
-    private func ptyEnded(_ process: PTYProcess) {
-        guard let pty, pty.process === process else { return }
+    /// Forgets the attached stream once it ended by itself (the same one still attached).
+    func streamEnded(subscription: UUID?, process: PTYProcess?) {
+        guard let pty else { return }
+        switch pty.kind {
+        case .client(let p): guard p === process else { return }
+        case .pane(let current, _): guard current.id == subscription else { return }
+        }
         self.pty = nil
         connection.hasPTY = false
+    }
+
+    /// Stops a stream: kills the tmux client, or leaves the pane stream (giving the window back
+    /// to tmux's own sizing if this viewer sized it).
+    func end(_ attached: AttachedPTY) {
+        switch attached.kind {
+        case .client(let process): process.terminate()
+        case .pane(let subscription, let session):
+            subscription.cancel()
+            if !attached.readOnly, let streams = services.panes.paneStreams {
+                Task { await streams.releaseSize(pane: attached.paneId, session: session) }
+            }
+        }
+        attached.reader.cancel()
     }
 
     func detach(_ id: String) async {
         // `pty:detached` goes out before the process is killed, so it precedes `pty:exit` as upstream.
         await send("pty:detached", [("sessionId", .string(id))])
         if let pty {
-            pty.process.terminate()
+            end(pty)
             self.pty = nil
             connection.hasPTY = false
         }
@@ -81,20 +123,33 @@ extension WSHandler {
     func ptyData(_ data: String) async {
         guard let pty else { return await sendError(WSError.ptyNotAttached(connection: connectionId)) }
         if pty.readOnly { return }
-        do { try pty.process.write(Array(data.utf8)) } catch {
-            await sendError(WSError.internalError(.sendData))
+        switch pty.kind {
+        case .client(let process):
+            do { try process.write(Array(data.utf8)) } catch { await sendError(WSError.internalError(.sendData)) }
+        case .pane(_, let session):
+            do {
+                try services.panes.paneStreams?.input(pane: pty.paneId, session: session, bytes: Array(data.utf8))
+            } catch {
+                await sendError(WSError.internalError(.sendData))
+            }
         }
     }
 
     func resize(cols: Int, rows: Int) async {
         guard let pty else { return await sendError(WSError.ptyNotAttached(connection: connectionId)) }
-        do { try pty.process.resize(cols: cols, rows: rows) } catch {
-            await sendError(WSError.internalError(.resize))
+        switch pty.kind {
+        case .client(let process):
+            do { try process.resize(cols: cols, rows: rows) } catch { await sendError(WSError.internalError(.resize)) }
+        case .pane(_, let session):
+            guard !pty.readOnly else { return }
+            try? await services.panes.paneStreams?.resize(pane: pty.paneId, session: session, cols: cols, rows: rows)
         }
     }
 
     func selectPane() async {
         guard let pty else { return await sendError(WSError.ptyNotAttachedForSelectPane) }
+        // A pane stream shows its pane whatever the session's current window is.
+        if case .pane = pty.kind { return }
         do { try await services.panes.selectAndZoom(pty.paneId) } catch {
             await sendError(WSError.internalError(.selectPane))
         }

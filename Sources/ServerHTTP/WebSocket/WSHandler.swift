@@ -42,8 +42,11 @@ actor WSHandler {
         case .input(let id, let text): await input(id.lowercased(), raw: false, text)
         case .keys(let id, let keys): await input(id.lowercased(), raw: true, keys)
         case .ping: await send("pong", [("timestamp", .date(Date()))])
-        case .ptyAttach(let id, let cols, let rows, let readOnly):
-            await attach(id, cols: cols ?? 80, rows: rows ?? 24, readOnly: readOnly ?? false)
+        case .ptyAttach(let id, let cols, let rows, let readOnly, let stream, let history):
+            let request = AttachRequest(
+                cols: cols ?? 80, rows: rows ?? 24, readOnly: readOnly ?? false, paneStream: stream == "pane",
+                history: history)
+            await attach(id, request)
         case .ptyDetach(let id): await detach(id)
         case .ptyData(_, let data): await ptyData(data)
         case .ptyResize(_, let cols, let rows): await resize(cols: cols, rows: rows)
@@ -92,8 +95,7 @@ actor WSHandler {
 
     /// Cleans up when the socket closes: the PTY is killed, subscriptions dropped.
     func close() {
-        pty?.process.terminate()
-        pty?.reader.cancel()
+        if let pty { end(pty) }
         pty = nil
     }
 }

@@ -1,0 +1,71 @@
+// Pane streams on a WebSocket (claudepm extension): `pty:attached` with `stream: "pane"`, then a
+// `pty:snapshot` whenever the viewer must start over (first, after a resize, after tmux paused
+// the pane or the viewer fell behind) and `pty:output` with the pane's bytes in between;
+// `pty:exit` when the pane closes. An interactive viewer sizes the pane's window to its own
+// size; a read-only one never sizes anything.
+import ClaudePMProtocol
+import Foundation
+import ServerCore
+
+extension WSHandler {
+    /// Default history rows in a pane stream's snapshot.
+    static let defaultPaneHistory = 2_000
+
+    func attachPane(
+        _ id: String, paneId: String, fallbackSession: String, _ request: AttachRequest, _ streams: PaneStreams
+    ) async {
+        let session = await services.panes.paneSummary(paneId)?.sessionName ?? fallbackSession
+        if !request.readOnly {
+            try? await streams.resize(pane: paneId, session: session, cols: request.cols, rows: request.rows)
+        }
+        let subscription: PaneSubscription
+        do {
+            subscription = try streams.subscribe(
+                pane: paneId, session: session, history: request.history ?? Self.defaultPaneHistory)
+        } catch {
+            return await sendError(WSError.ptyAttachFailed("\(error)"))
+        }
+        hub.subscribe(connection, to: id)
+        connection.hasPTY = true
+        await send(
+            "pty:attached",
+            [
+                ("sessionId", .string(id)), ("cols", .int(request.cols)), ("rows", .int(request.rows)),
+                ("stream", .string("pane")),
+            ])
+        let reader = startPaneReader(subscription, sessionId: id)
+        pty = AttachedPTY(
+            sessionId: id, paneId: paneId, kind: .pane(subscription, session: session), readOnly: request.readOnly,
+            reader: reader)
+    }
+
+    private nonisolated func startPaneReader(_ subscription: PaneSubscription, sessionId: String) -> Task<Void, Never> {
+        let connection = connection
+        return Task.detached { [weak self] in
+            var encoder = PTYOutputEncoder(sessionId: sessionId)
+            while let event = await subscription.next() {
+                switch event {
+                case .snapshot(let snapshot):
+                    encoder = PTYOutputEncoder(sessionId: sessionId)
+                    await connection.send(Self.snapshotMessage(snapshot, sessionId: sessionId))
+                case .output(let bytes):
+                    if let message = encoder.message(bytes) { await connection.send(text: message) }
+                case .ended:
+                    await connection.send(
+                        Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(0))]))
+                }
+            }
+            await self?.streamEnded(subscription: subscription.id, process: nil)
+        }
+    }
+
+    private nonisolated static func snapshotMessage(_ snapshot: PaneSnapshot, sessionId: String) -> String {
+        Wire.message(
+            "pty:snapshot",
+            [
+                ("sessionId", .string(sessionId)), ("cols", .int(snapshot.cols)), ("rows", .int(snapshot.rows)),
+                ("data", .string(String(decoding: snapshot.bytes, as: UTF8.self))),
+                ("historyRows", .int(snapshot.historyRows)),
+            ])
+    }
+}
