@@ -49,6 +49,8 @@ struct AuthMiddleware: RouterMiddleware {
         let key = HTTPField.Name("X-API-Key").map { request.headers[values: $0] } ?? []
         let presented = key.count == 1 ? key[0] : (key.isEmpty ? nil : key.joined(separator: ", "))
         guard policy.allows(isLoopback: Loopback.isLoopback(context.remoteAddress), presented: presented) else {
+            PeerLog(logger: context.logger, peer: context.remoteAddress, path: request.uri.path)
+                .unauthorized(request.method.rawValue)
             return HTTPResponses.error("Unauthorized", detail: "Missing or invalid API key", status: .unauthorized)
         }
         return try await next(request, context)
