@@ -53,6 +53,12 @@ struct ClaudePMServer: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let runner = ServerRunner(command: self, apiKey: apiKey, logger: logger)
-        try await runner.run()
+        do { try await runner.run() } catch ServerHTTPError.addressInUse(let host, let port) {
+            // One sentence instead of NIO's `bind(descriptor:ptr:bytes:): Address already in use (errno: 98)`.
+            let sentence =
+                "port \(port) on \(host) is already in use (another claudepm-server?). Use --port to choose another."
+            FileHandle.standardError.write(Data("claudepm-server: \(sentence)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }

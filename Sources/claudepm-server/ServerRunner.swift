@@ -25,7 +25,7 @@ struct ServerRunner {
             auth: AuthPolicy(apiKey: apiKey, trustLoopback: !command.noTrustLoopback),
             tlsCertPath: command.tlsCert, tlsKeyPath: command.tlsKey)
         let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
-        let port = try await server.start()
+        let port = try await listen(server, demo: demo, tmux: tmux)
         let host = command.host == "0.0.0.0" ? "127.0.0.1" : command.host
         let base = "\(options.scheme)://\(host):\(port)"
         await services.sessions.setHookURL("\(base)/api/hooks/claude")
@@ -38,6 +38,15 @@ struct ServerRunner {
         logger.info("shutting down", metadata: ["reason": "\(reason)"])
         await server.shutdown()
         if let demo { await demo.tearDown(tmux: tmux) }
+    }
+
+    /// Starts `server`; if it cannot listen, stops what was started (services, the demo) and rethrows.
+    private func listen(_ server: ClaudePMHTTPServer, demo: DemoEnvironment?, tmux: Tmux) async throws -> Int {
+        do { return try await server.start() } catch {
+            await server.shutdown()
+            if let demo { await demo.tearDown(tmux: tmux) }
+            throw error
+        }
     }
 
     static func defaultDataDir() -> String {

@@ -36,7 +36,8 @@ final class TestServer: Sendable {
 
     /// Starts a server; `root`/`socket` reuse an earlier server's data dir and tmux server (restart tests).
     static func start(
-        apiKey: String? = nil, trustLoopback: Bool = true, root: URL? = nil, socket: String? = nil
+        apiKey: String? = nil, trustLoopback: Bool = true, root: URL? = nil, socket: String? = nil,
+        logger: Logger = Logger(label: "test")
     ) async throws -> TestServer {
         let root =
             root ?? FileManager.default.temporaryDirectory.appendingPathComponent("cpm-test-\(UUID().uuidString)")
@@ -54,7 +55,7 @@ final class TestServer: Sendable {
         try await services.start()
         let options = ServerOptions(
             host: "127.0.0.1", port: 0, auth: AuthPolicy(apiKey: apiKey, trustLoopback: trustLoopback))
-        let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: Logger(label: "test"))
+        let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
         let port = try await server.start()
         return TestServer(root: root, tmux: tmux, services: services, server: server, port: port)
     }
@@ -71,9 +72,10 @@ final class TestServer: Sendable {
 
     /// Runs `body` with a fresh server, cleaning up afterwards.
     static func with(
-        apiKey: String? = nil, trustLoopback: Bool = true, _ body: (TestServer) async throws -> Void
+        apiKey: String? = nil, trustLoopback: Bool = true, logger: Logger = Logger(label: "test"),
+        _ body: (TestServer) async throws -> Void
     ) async throws {
-        let s = try await start(apiKey: apiKey, trustLoopback: trustLoopback)
+        let s = try await start(apiKey: apiKey, trustLoopback: trustLoopback, logger: logger)
         do { try await body(s) } catch {
             await s.cleanup()
             throw error

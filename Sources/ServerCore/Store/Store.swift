@@ -8,12 +8,14 @@ public final class Store: Sendable {
     /// The GRDB connection pool (or queue for in-memory stores).
     public let db: any DatabaseWriter
 
-    /// Opens (creating if needed) `claudepm.sqlite` in `directory` and migrates it.
+    /// Opens (creating if needed) `claudepm.sqlite` in `directory` and migrates it. A new directory
+    /// is created 0700; the database and its `-wal`/`-shm` files are 0600.
     public init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try DataDirectory.prepare(directory)
         var config = Configuration()
         config.foreignKeysEnabled = true
         let path = directory.appendingPathComponent("claudepm.sqlite").path
+        try DataDirectory.restrictDatabase(at: path)
         db = try DatabasePool(path: path, configuration: config)
         try Self.migrator.migrate(db)
     }

@@ -1,5 +1,6 @@
-// Building the Hummingbird application: HTTP routes with error + auth middleware, the WebSocket
-// router (any path), frame limits, optional TLS.
+// Building the Hummingbird application: HTTP routes matched case-insensitively (as Express's), with
+// the CORS, ETag, error and auth middleware in upstream's order; the WebSocket router (any path),
+// frame limits, optional TLS.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -13,8 +14,13 @@ import ServerCore
 extension ClaudePMHTTPServer {
     typealias AppFactory = (AsyncStream<Int>.Continuation) -> Application<RouterResponder<ServerRequestContext>>
 
+    /// Express matches routes case-insensitively; captured parameters keep the case they were sent in.
+    static var routerOptions: RouterOptions { .caseInsensitive }
+
     func makeApplication(tmuxAvailable: Bool) throws -> AppFactory {
-        let router = Router(context: ServerRequestContext.self)
+        let router = Router(context: ServerRequestContext.self, options: Self.routerOptions)
+        router.add(middleware: UpstreamCORSMiddleware())
+        router.add(middleware: ETagMiddleware())
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AuthMiddleware(policy: options.auth))
         registerRoutes(router, tmuxAvailable: tmuxAvailable)

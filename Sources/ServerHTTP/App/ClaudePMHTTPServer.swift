@@ -37,6 +37,7 @@ public final class ClaudePMHTTPServer: Sendable {
     public var connectionCount: Int { hub.count }
 
     /// Starts serving; returns the bound port once listening. Errors after start end the task.
+    /// Throws `ServerHTTPError.addressInUse` when another process holds the port.
     public func start() async throws -> Int {
         let app = try makeApplication(tmuxAvailable: await services.panes.isAvailable())
         let (stream, continuation) = AsyncStream<Int>.makeStream()
@@ -46,7 +47,9 @@ public final class ClaudePMHTTPServer: Sendable {
         }
         runTask.withLock { $0 = task }
         for await port in stream { return port }
-        _ = try await task.value
+        do { _ = try await task.value } catch {
+            throw ServerHTTPError.classify(error, host: options.host, port: options.port)
+        }
         throw ServerError.configuration("server stopped before listening")
     }
 

@@ -41,11 +41,16 @@ struct AuthMiddleware: RouterMiddleware {
     )
         async throws -> Response
     {
-        let path = request.uri.path
-        guard path.hasPrefix("/api"), path != "/api/health" else { return try await next(request, context) }
+        // Routes match case-insensitively (as Express's), so the exemption and the /api prefix do too.
+        let path = request.uri.path.lowercased()
+        guard path.hasPrefix("/api"), path != "/api/health", path != "/api/health/" else {
+            return try await next(request, context)
+        }
         let key = HTTPField.Name("X-API-Key").map { request.headers[values: $0] } ?? []
         let presented = key.count == 1 ? key[0] : (key.isEmpty ? nil : key.joined(separator: ", "))
         guard policy.allows(isLoopback: Loopback.isLoopback(context.remoteAddress), presented: presented) else {
+            PeerLog(logger: context.logger, peer: context.remoteAddress, path: request.uri.path)
+                .unauthorized(request.method.rawValue)
             return HTTPResponses.error("Unauthorized", detail: "Missing or invalid API key", status: .unauthorized)
         }
         return try await next(request, context)

@@ -32,15 +32,17 @@ struct WSEndpoint: Sendable {
         _ context: WebSocketRouterContext<ServerWSContext>
     ) async throws {
         let key = context.request.uri.queryParameters["apiKey"].map(String.init)
-        let local = Loopback.isLoopback(context.requestContext.remoteAddress)
-        guard policy.allows(isLoopback: local, presented: key) else {
+        let peer = context.requestContext.remoteAddress
+        let log = PeerLog(logger: context.requestContext.logger, peer: peer, path: context.request.uri.path)
+        guard policy.allows(isLoopback: Loopback.isLoopback(peer), presented: key) else {
+            log.unauthorized("WebSocket")
             try await outbound.close(.init(codeNumber: 4001), reason: "Unauthorized: Invalid or missing API key")
             // Finish the close handshake: the stream ends when the client's close frame arrives.
             for try await _ in inbound {}
             return
         }
         let connection = WSConnection(outbound: outbound)
-        let handler = WSHandler(connection: connection, hub: hub, services: services, ptys: ptys)
+        let handler = WSHandler(connection: connection, hub: hub, services: services, ptys: ptys, log: log)
         hub.add(connection)
         defer {
             hub.remove(connection)

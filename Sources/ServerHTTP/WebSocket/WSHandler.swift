@@ -11,14 +11,16 @@ actor WSHandler {
     let hub: WSHub
     let services: ServerServices
     let ptys: PTYLauncher
+    let log: PeerLog
     var limiter: RateLimiter
     var pty: AttachedPTY?
 
-    init(connection: WSConnection, hub: WSHub, services: ServerServices, ptys: PTYLauncher) {
+    init(connection: WSConnection, hub: WSHub, services: ServerServices, ptys: PTYLauncher, log: PeerLog) {
         self.connection = connection
         self.hub = hub
         self.services = services
         self.ptys = ptys
+        self.log = log
         limiter = RateLimiter(start: .now)
     }
 
@@ -28,7 +30,9 @@ actor WSHandler {
     func receive(_ data: Data) async {
         guard limiter.allow(at: .now) else { return await sendError(WSError.rateLimited) }
         switch ClientMessage.validate(data) {
-        case .failure(let error): await sendError(error.errorPayload)
+        case .failure(let error):
+            log.refusedMessage(error)
+            await sendError(error.errorPayload)
         case .success(let message): await dispatch(message)
         }
     }

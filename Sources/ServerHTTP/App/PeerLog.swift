@@ -1,0 +1,45 @@
+// One log line per refused caller (401, WebSocket close 4001; warning) and per WebSocket message
+// refused by validation (PARSE_ERROR, INVALID_MESSAGE; notice), naming the peer and the path. A
+// line never holds an API key: no header values, no query string (`?apiKey=`), and of a refused
+// message only its error code and the paths of the offending fields, never the values.
+import ClaudePMProtocol
+import Logging
+import NIOCore
+
+/// Log lines about one peer's request or WebSocket.
+struct PeerLog: Sendable {
+    let logger: Logger
+    /// `ip:port` (`[ip]:port` for IPv6), or `unknown`.
+    let peer: String
+    /// The request path, without its query string.
+    let path: String
+
+    init(logger: Logger, peer: SocketAddress?, path: String) {
+        self.logger = logger
+        self.path = path
+        switch (peer?.ipAddress, peer?.port) {
+        case (let ip?, let port?): self.peer = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        case (let ip?, nil): self.peer = ip
+        default: self.peer = "unknown"
+        }
+    }
+
+    /// An HTTP request answered 401, or a WebSocket closed with 4001 (`what`: "GET", "WebSocket").
+    func unauthorized(_ what: String) {
+        logger.warning(
+            "\(what) refused: missing or invalid API key", metadata: ["peer": "\(peer)", "path": "\(path)"])
+    }
+
+    /// A WebSocket message answered with PARSE_ERROR or INVALID_MESSAGE.
+    func refusedMessage(_ error: ProtocolError) {
+        var metadata: Logger.Metadata = ["peer": "\(peer)", "path": "\(path)"]
+        switch error {
+        case .parse:
+            metadata["code"] = "PARSE_ERROR"
+        case .invalid(let issues):
+            metadata["code"] = "INVALID_MESSAGE"
+            metadata["fields"] = "\(issues.map { $0.path.joined(separator: ".") }.joined(separator: ","))"
+        }
+        logger.notice("WebSocket message refused", metadata: metadata)
+    }
+}
