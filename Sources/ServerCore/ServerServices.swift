@@ -42,5 +42,6 @@ public final class ServerServices: Sendable {
     /// Stops polling (tmux sessions keep running).
     public func shutdown() async {
         await sessions.stopPolling()
+        panes.paneStreams?.stop()
     }
 }

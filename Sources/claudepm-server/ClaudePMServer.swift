@@ -37,6 +37,12 @@ struct ClaudePMServer: AsyncParsableCommand {
     @Option(help: "tmux socket name (-L) to use instead of the default server.") var tmuxSocket: String?
     @Option(help: "Command run in new session panes.") var command = "claude"
     @Flag(help: "Run a throwaway demo: own data dir and tmux server, a demo project, four sessions.") var demo = false
+    @Flag(
+        help: """
+            Poll tmux every 3 s instead of listening to tmux control mode (the behaviour before pane \
+            streams; for comparisons). Pane streams stay available to clients.
+            """)
+    var pollOnly = false
     @Flag(help: "Shut down when standard input ends (for a parent process that hands over a pipe).")
     var exitOnStdinEof = false
 

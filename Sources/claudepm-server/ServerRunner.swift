@@ -18,6 +18,7 @@ struct ServerRunner {
         var config = ServerConfig(defaultCommand: [demo?.agentPath ?? command.command])
         config.paneEnvironment = demo?.paneEnvironment ?? [:]
         if demo != nil { config.commandStyle = .demoAgent }
+        config.pollOnly = command.pollOnly
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
         try await services.start()
         let options = ServerOptions(

@@ -13,6 +13,9 @@ public struct ServerConfig: Sendable {
     public var stopGracePeriod: Duration
     /// Interval of the liveness + capture poll.
     public var pollInterval: Duration
+    /// Poll tmux every `pollInterval` instead of listening to tmux control mode (the behaviour
+    /// before pane streams; kept for comparison in the benchmark).
+    public var pollOnly = false
     /// History lines per capture (upstream: 100).
     public var captureLines: Int
     /// Lines kept in each session's output ring buffer (upstream: 10,000).

@@ -4,7 +4,7 @@ import Foundation
 extension PaneStreams {
     func handle(_ event: ControlEvent, session: String) {
         switch event {
-        case .output(let pane, let data): output(pane, data)
+        case .output(let pane, let data): output(pane, data, session: session)
         case .pause(let pane):
             if let client = state.withLock({ $0.clients[session] }) {
                 client.send([["refresh-client", "-A", "\(pane):continue"]]) { _ in }
@@ -20,7 +20,7 @@ extension PaneStreams {
         }
     }
 
-    private func output(_ pane: String, _ data: [UInt8]) {
+    private func output(_ pane: String, _ data: [UInt8], session: String) {
         let (overflowed, observer) = state.withLock { s -> ([UUID], Observer?) in
             if data.contains(0x1B) { s.modes[pane, default: PaneModes()].scan(data) }
             var overflowed: [UUID] = []
@@ -33,7 +33,7 @@ extension PaneStreams {
             }
             return (overflowed, s.observer)
         }
-        observer?.output(pane)
+        observer?.output(pane, session)
         for id in overflowed { resnapshot(id) }
     }
 

@@ -16,14 +16,14 @@ import Synchronization
 public final class PaneStreams: Sendable {
     /// What the owner (the session supervisor) hears about.
     public struct Observer: Sendable {
-        /// A pane wrote something (called on a reader thread; keep it short).
-        public var output: @Sendable (_ pane: String) -> Void
+        /// A pane of `session` wrote something (called on a reader thread; keep it short).
+        public var output: @Sendable (_ pane: String, _ session: String) -> Void
         /// Panes or windows of a session may have appeared or gone (called on a reader thread).
         public var topology: @Sendable (_ session: String) -> Void
 
         /// An observer.
         public init(
-            output: @escaping @Sendable (String) -> Void, topology: @escaping @Sendable (String) -> Void
+            output: @escaping @Sendable (String, String) -> Void, topology: @escaping @Sendable (String) -> Void
         ) {
             self.output = output
             self.topology = topology

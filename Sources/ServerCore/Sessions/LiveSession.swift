@@ -10,6 +10,12 @@ struct LiveSession: Sendable {
     var buffer: [String] = []
     var lastCaptureHash: Int?
     var lastCapture: [String] = []
+    /// The tmux session whose control client reported the pane, once known.
+    var tmuxSession: String?
+    /// When the last `session:output` went out.
+    var lastPublished: ContinuousClock.Instant?
+    /// A trailing publish is scheduled.
+    var publishScheduled = false
 
     /// Appends a snapshot to the ring buffer, trimming to `limit` lines.
     mutating func append(_ lines: [String], limit: Int) {

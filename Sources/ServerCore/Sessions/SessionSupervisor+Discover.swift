@@ -72,8 +72,10 @@ extension SessionSupervisor {
             contextPercent: 0, paneId: pane.paneId, paneName: nil, claudeSessionId: nil, startedAt: now, endedAt: nil,
             createdAt: now, updatedAt: now)
         try await store.db.write { try record.insert($0) }
-        live[id] = LiveSession(id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil)
+        live[id] = LiveSession(
+            id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil, tmuxSession: pane.sessionName)
         await detector.watch(id)
+        await startWatching(id, paneId: pane.paneId, session: pane.sessionName)
         bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
         return id
     }

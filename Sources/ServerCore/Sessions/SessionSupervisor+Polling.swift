@@ -19,10 +19,12 @@ extension SessionSupervisor {
         }
     }
 
-    /// Starts the periodic poll.
-    public func startPolling() {
+    /// Starts pushed events (tmux control mode) and the periodic sweep: every `pollInterval`
+    /// without pane streams (or with `config.pollOnly`), every 30 s with them.
+    public func startPolling() async {
         guard pollTask == nil else { return }
-        let interval = config.pollInterval
+        let pushed = config.pollOnly ? false : await startPushedEvents()
+        let interval = pushed ? max(Self.sweepInterval, config.pollInterval) : config.pollInterval
         let events = detector.events
         detectorTask = Task { [weak self] in
             for await event in events {
@@ -41,6 +43,8 @@ extension SessionSupervisor {
 
     /// Stops the poll.
     public func stopPolling() {
+        panes.paneStreams?.setObserver(nil)
+        pushedEvents = false
         pollTask?.cancel()
         pollTask = nil
         detectorTask?.cancel()
@@ -59,19 +63,45 @@ extension SessionSupervisor {
                 try? markEnded(id, status: "completed", publish: true)
                 continue
             }
-            await capture(id, paneId: session.paneId)
+            await capture(id, paneId: session.paneId, session: session.tmuxSession)
         }
     }
 
-    private func capture(_ id: String, paneId: String) async {
-        guard let lines = try? await panes.capture(paneId, lines: config.captureLines) else { return }
+    private func trailingCapture(_ id: String) async {
+        guard var session = live[id] else { return }
+        session.publishScheduled = false
+        live[id] = session
+        await capture(id, paneId: session.paneId, session: session.tmuxSession)
+    }
+
+    /// Captures the pane; a changed screen goes to the waiting detector at once, and to the
+    /// buffer and `session:output` subscribers at most once per poll interval (upstream's pace).
+    func capture(_ id: String, paneId: String, session tmuxSession: String?) async {
+        guard let lines = await captureLines(paneId, session: tmuxSession) else { return }
         let hash = lines.hashValue
         guard var session = live[id], session.lastCaptureHash != hash else { return }
+        if let tmuxSession { session.tmuxSession = tmuxSession }
         session.lastCaptureHash = hash
         session.lastCapture = lines
-        session.append(lines, limit: config.bufferLimit)
+        let now = ContinuousClock.now
+        let due = session.lastPublished.map { now - $0 >= config.pollInterval } ?? true
+        if due {
+            session.lastPublished = now
+            session.append(lines, limit: config.bufferLimit)
+            bus.publish(.sessionOutput(sessionId: id, lines: lines))
+        } else if !session.publishScheduled {
+            // Publish the screen as it is when the interval is up, even if the pane went quiet.
+            session.publishScheduled = true
+            session.lastCaptureHash = nil
+            let wait = config.pollInterval - (now - (session.lastPublished ?? now))
+            Task { [weak self] in
+                try? await Task.sleep(for: wait)
+                await self?.trailingCapture(id)
+            }
+        } else {
+            session.lastCaptureHash = nil
+        }
         live[id] = session
-        bus.publish(.sessionOutput(sessionId: id, lines: lines))
         await detector.output(id, text: lines.joined(separator: "\n"))
     }
 }

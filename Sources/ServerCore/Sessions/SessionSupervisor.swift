@@ -16,6 +16,8 @@ public actor SessionSupervisor {
     var waitingState: [String: Bool] = [:]
     let detector: WaitingDetector
     var detectorTask: Task<Void, Never>?
+    /// True while tmux control mode pushes output and topology changes (PaneStreams).
+    var pushedEvents = false
 
     /// A supervisor over the given services.
     public init(
@@ -62,8 +64,10 @@ public actor SessionSupervisor {
             status: "running", source: "api", contextPercent: 0, paneId: paneId, paneName: nil,
             claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now)
         try await store.db.write { try record.insert($0) }
-        live[id] = LiveSession(id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id)
+        live[id] = LiveSession(
+            id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id, tmuxSession: project.tmuxSession)
         await detector.watch(id)
+        await startWatching(id, paneId: paneId, session: project.tmuxSession)
         bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
         return record
     }

@@ -66,10 +66,12 @@ public struct WaitingDetectorCore: Sendable {
         switch OutputPatterns.classify(text) {
         case .completion:
             actions += signal(
-                Signal(waiting: false, reason: .stopped, layer: .outputPattern), sessionId: sessionId, now: now)
+                Signal(waiting: false, reason: .stopped, layer: .outputPattern), sessionId: sessionId, now: now,
+                debounce: timings.screenDebounce)
         case .immediate:
             actions += signal(
-                Signal(waiting: true, reason: .permissionPrompt, layer: .outputPattern), sessionId: sessionId, now: now)
+                Signal(waiting: true, reason: .permissionPrompt, layer: .outputPattern), sessionId: sessionId, now: now,
+                debounce: timings.screenDebounce)
         case .question:
             actions.append(.schedule(idle, at: now + timings.questionIdle))
         case .none:
@@ -102,12 +104,15 @@ public struct WaitingDetectorCore: Sendable {
     }
 
     /// Records a signal as the session's pending one and (re)arms the debounce.
-    private mutating func signal(_ signal: Signal, sessionId: String, now: Duration) -> [WaitingAction] {
+    private mutating func signal(
+        _ signal: Signal, sessionId: String, now: Duration, debounce: Duration? = nil
+    ) -> [WaitingAction] {
         guard sessions[sessionId] != nil else { return [] }
         sessions[sessionId]?.pending = signal
         var actions: [WaitingAction] = []
         if signal.waiting { actions.append(.cancel(WaitingTimer(sessionId: sessionId, kind: .clear))) }
-        actions.append(.schedule(WaitingTimer(sessionId: sessionId, kind: .debounce), at: now + timings.debounce))
+        let delay = debounce ?? timings.debounce
+        actions.append(.schedule(WaitingTimer(sessionId: sessionId, kind: .debounce), at: now + delay))
         return actions
     }
 

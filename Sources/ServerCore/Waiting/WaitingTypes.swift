@@ -111,13 +111,19 @@ public struct WaitingTimings: Sendable, Equatable {
     public var questionIdle: Duration
     /// Delay of the clear scheduled by output while waiting (2 s).
     public var clear: Duration
+    /// Debounce of what the screen itself shows (a permission prompt, the completion marker):
+    /// the screen is pushed by tmux as it changes, so a short debounce absorbs a redraw in
+    /// progress without delaying detection past 100 ms.
+    public var screenDebounce: Duration
 
     /// Creates timings.
     public init(
-        debounce: Duration = .milliseconds(500), questionIdle: Duration = .seconds(5), clear: Duration = .seconds(2)
+        debounce: Duration = .milliseconds(500), questionIdle: Duration = .seconds(5), clear: Duration = .seconds(2),
+        screenDebounce: Duration = .milliseconds(40)
     ) {
         self.debounce = debounce
         self.questionIdle = questionIdle
         self.clear = clear
+        self.screenDebounce = min(screenDebounce, debounce)
     }
 }

@@ -96,9 +96,10 @@ extension WSHandler {
         connection.hasPTY = false
     }
 
-    /// Stops a stream: kills the tmux client, or leaves the pane stream (giving the window back
-    /// to tmux's own sizing if this viewer sized it).
-    func end(_ attached: AttachedPTY) {
+    /// Stops a stream: kills the tmux client (its reader still sends `pty:exit` unless the
+    /// socket is closing: `cancelReader`), or leaves the pane stream (giving the window back to
+    /// tmux's own sizing if this viewer sized it).
+    func end(_ attached: AttachedPTY, cancelReader: Bool) {
         switch attached.kind {
         case .client(let process): process.terminate()
         case .pane(let subscription, let session):
@@ -107,14 +108,14 @@ extension WSHandler {
                 Task { await streams.releaseSize(pane: attached.paneId, session: session) }
             }
         }
-        attached.reader.cancel()
+        if cancelReader { attached.reader.cancel() }
     }
 
     func detach(_ id: String) async {
         // `pty:detached` goes out before the process is killed, so it precedes `pty:exit` as upstream.
         await send("pty:detached", [("sessionId", .string(id))])
         if let pty {
-            end(pty)
+            end(pty, cancelReader: false)
             self.pty = nil
             connection.hasPTY = false
         }

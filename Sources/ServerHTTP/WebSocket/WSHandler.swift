@@ -99,7 +99,7 @@ actor WSHandler {
 
     /// Cleans up when the socket closes: the PTY is killed, subscriptions dropped.
     func close() {
-        if let pty { end(pty) }
+        if let pty { end(pty, cancelReader: true) }
         pty = nil
     }
 }
