@@ -179,7 +179,9 @@ if slice == "all" {
     targets += [
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "ClientNetwork", "ClientRuntime", "ClaudePMProtocol", "CSupport"],
+            dependencies: [
+                "TestSupport", "ClientNetwork", "ClientRuntime", "ClaudePMProtocol", "CSupport", "TerminalScreen",
+            ],
             swiftSettings: swift6
         )
     ]

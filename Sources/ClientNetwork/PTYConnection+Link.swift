@@ -71,6 +71,7 @@ extension PTYConnection {
     enum Inbound: Sendable {
         case attached(cols: Int, rows: Int)
         case bytes([UInt8])
+        case snapshot(cols: Int, rows: Int, bytes: [UInt8])
         case exited(Int)
         case error(code: String, message: String)
         case pong
@@ -91,6 +92,7 @@ extension PTYConnection {
         init(_ message: ServerMessage) {
             switch message {
             case .ptyOutput(let payload): self = .bytes(Array(payload.data.utf8))
+            case .ptySnapshot(let p): self = .snapshot(cols: p.cols, rows: p.rows, bytes: Array(p.data.utf8))
             case .ptyAttached(let payload): self = .attached(cols: payload.cols, rows: payload.rows)
             case .ptyExit(let payload): self = .exited(payload.exitCode)
             case .error(let payload): self = .error(code: payload.code.rawValue, message: payload.message)
@@ -115,6 +117,9 @@ extension PTYConnection {
         handle(.frameReceived)
         switch inbound {
         case .bytes(let bytes): continuation.yield(.bytes(bytes))
+        case .snapshot(let cols, let rows, let bytes):
+            guard (1...1000).contains(cols), (1...1000).contains(rows) else { return }
+            continuation.yield(.snapshot(cols: cols, rows: rows, bytes: bytes))
         case .attached(let cols, let rows): handle(.attached(cols: cols, rows: rows))
         case .exited(let code): handle(.exited(code: code))
         case .error(let code, let message): handle(.serverError(code: code, message: message))

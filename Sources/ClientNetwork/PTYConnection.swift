@@ -15,6 +15,9 @@ public actor PTYConnection {
         case status(PTYStatus)
         /// Terminal output bytes (the UTF-8 of `pty:output.data`).
         case bytes([UInt8])
+        /// A pane stream starts over: reset the emulator (screen and scrollback), size it
+        /// `cols`×`rows` and feed `bytes` (`pty:snapshot`, our server's extension).
+        case snapshot(cols: Int, rows: Int, bytes: [UInt8])
         /// Reset the local emulator before the fresh redraw of a re-attach.
         case resetTerminal
         /// Input was dropped because the terminal was not attached.

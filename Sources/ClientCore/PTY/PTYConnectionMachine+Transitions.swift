@@ -26,8 +26,12 @@ extension PTYConnectionMachine {
         status = .attaching
         coalescer.rate.record(at: now)
         let readOnly: Bool? = configuration.readOnly ? true : nil
+        let stream = configuration.paneStream ? "pane" : nil
+        let attach = ClientMessage.ptyAttach(
+            sessionId: sessionId, cols: size.cols, rows: size.rows, readOnly: readOnly, stream: stream,
+            history: configuration.paneStream ? configuration.paneHistory : nil)
         return [
-            .send(.ptyAttach(sessionId: sessionId, cols: size.cols, rows: size.rows, readOnly: readOnly)),
+            .send(attach),
             .scheduleTimer(.attachTimeout, at: now + configuration.attachTimeout),
             .report(status),
         ]

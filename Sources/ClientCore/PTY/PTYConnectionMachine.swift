@@ -25,6 +25,11 @@ public struct PTYConnectionMachine: Sendable {
         public var selectPaneOnAttach = true
         /// Attach read-only (our server's extension; ignored upstream) and drop all input.
         public var readOnly = false
+        /// Ask for a pane stream (our server's extension, `stream: "pane"`: a snapshot, then the
+        /// pane's own bytes); an upstream server ignores it and attaches a tmux client.
+        public var paneStream = false
+        /// History rows wanted in a pane stream's snapshot (nil: the server's default).
+        public var paneHistory: Int?
         /// Input batching.
         public var input = InputCoalescer.Configuration()
         /// Resize debounce delay.

@@ -26,7 +26,8 @@ extension RuntimeApp {
                 screens[key] = nil
             }
         case .resizeRemote(let key, let size):
-            screens[key]?.resize(rows: max(size.rows, 1), cols: max(size.cols, 1))
+            // A pane stream's emulator takes the pane's size from the next snapshot.
+            if !paneStreams.contains(key) { screens[key]?.resize(rows: max(size.rows, 1), cols: max(size.cols, 1)) }
             channels[key]?.channel.resize(cols: size.cols, rows: size.rows)
         case .forwardKey(let key, let appKey):
             forward(appKey, to: key)
@@ -62,6 +63,7 @@ extension RuntimeApp {
     }
 
     private func close(_ key: SessionKey) {
+        paneStreams.remove(key)
         channels.removeValue(forKey: key)?.channel.close()
     }
 

@@ -32,6 +32,9 @@ final class RuntimeApp: EventLoopClient {
     var screens: [SessionKey: TerminalScreen] = [:]
     var channels: [SessionKey: (channel: any TerminalChannel, generation: Int, readOnly: Bool)] = [:]
     var nextGeneration = 0
+    /// Sessions whose open stream is a pane stream (the server sent a snapshot): their size is
+    /// the pane's, set by snapshots, and tmux answers their terminal queries.
+    var paneStreams: Set<SessionKey> = []
     var decoder = KeyDecoder()
     var escapeDeadline: Duration?
     var lastTick: Duration = .zero
@@ -125,6 +128,14 @@ final class RuntimeApp: EventLoopClient {
             screen.feed(bytes)
             answerTerminalQueries(key, screen: screen)
             return true
+        case .terminalSnapshot(let key, let generation, let size, let bytes):
+            guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
+            paneStreams.insert(key)
+            screen.reset(hard: true)
+            screen.resize(rows: size.rows, cols: size.cols)
+            screen.feed(bytes)
+            _ = screen.takeOutput()
+            return true
         case .terminalReset(let key, let generation):
             guard channels[key]?.generation == generation else { return false }
             screens[key]?.reset(hard: true)
@@ -141,10 +152,11 @@ final class RuntimeApp: EventLoopClient {
     }
 
     /// Sends what libvterm answered to queries (cursor position, device attributes) back to an
-    /// interactive session; read-only tiles cannot answer.
+    /// interactive session; read-only tiles cannot answer, and on a pane stream tmux (the
+    /// pane's own terminal) has answered already.
     private func answerTerminalQueries(_ key: SessionKey, screen: TerminalScreen) {
         let reply = screen.takeOutput()
-        guard !reply.isEmpty, let entry = channels[key], !entry.readOnly else { return }
+        guard !reply.isEmpty, !paneStreams.contains(key), let entry = channels[key], !entry.readOnly else { return }
         entry.channel.input(String(decoding: reply, as: UTF8.self))
     }
 

@@ -32,6 +32,7 @@ final class PTYChannel: TerminalChannel {
         var configuration = PTYConnectionMachine.Configuration()
         configuration.readOnly = readOnly
         configuration.selectPaneOnAttach = !readOnly
+        configuration.paneStream = true
         if readOnly { configuration.pingInterval = tilePingInterval }
         let connection = PTYConnection(
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
@@ -60,6 +61,8 @@ final class PTYChannel: TerminalChannel {
     ) {
         switch output {
         case .bytes(let bytes): queue.post(.terminalOutput(key, generation: generation, bytes))
+        case .snapshot(let cols, let rows, let bytes):
+            queue.post(.terminalSnapshot(key, generation: generation, size: GridSize(cols: cols, rows: rows), bytes))
         case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
         case .status(let status): queue.post(.terminalStatus(key, generation: generation, status))
         case .notice(let text): queue.post(.terminalNotice(key, generation: generation, text))

@@ -7,6 +7,8 @@ public enum RuntimeEvent: Sendable {
     case app(AppEvent)
     /// Output bytes of a session's terminal, for its `TerminalScreen`.
     case terminalOutput(SessionKey, generation: Int, [UInt8])
+    /// A pane stream starts over from a snapshot of `size` (reset, resize, feed).
+    case terminalSnapshot(SessionKey, generation: Int, size: GridSize, [UInt8])
     /// The local emulator must be reset before a re-attach redraw.
     case terminalReset(SessionKey, generation: Int)
     /// The terminal stream's state (attaching, attached, reconnecting 2/10…).

@@ -3,7 +3,8 @@
 // is read on a thread of its own and parsed (ControlModeParser). Replies are matched to commands
 // in order and handed to their callbacks ON THE READER THREAD, between the notifications around
 // them, so a caller sees exactly which output came before and after its command ran.
-// The client never sizes a window (`ignore-size`) and never changes an option.
+// The client never sizes a window (`ignore-size`), never changes an option and never starts a
+// tmux server (`-N`).
 import CSupport
 import Foundation
 import Glibc
@@ -53,7 +54,10 @@ public final class TmuxControlClient: Sendable {
         guard let url = ProcessRunner.resolve(tmux.executable) else {
             throw .launchFailed(executable: tmux.executable, reason: "not found")
         }
-        let argv = [url.path] + tmux.baseArguments + ["-C", "attach-session", "-t", "=\(session)", "-f", "ignore-size"]
+        // -N: attach-session would start a tmux server when none runs (a fresh, empty one that
+        // could outlive us); a watcher must never create servers.
+        let argv =
+            [url.path, "-N"] + tmux.baseArguments + ["-C", "attach-session", "-t", "=\(session)", "-f", "ignore-size"]
         let (pid, input, output) = try spawn(url.path, argv)
         let client = TmuxControlClient(session: session, pid: pid, input: input)
         client.startReader(output, handler: handler)
