@@ -89,3 +89,19 @@ import Testing
         #expect(modes == PaneModes())
     }
 }
+
+@Suite struct PaneSnapshotLimitTests {
+    @Test func anOversizedSnapshotDropsTheOldestHistoryFirst() {
+        var s = PaneState()
+        (s.cols, s.rows, s.historySize, s.scrollBottom) = (20, 2, 1000, 1)
+        let history = (0..<1000).map { "history row \($0)" }
+        let whole = PaneSnapshot.build(state: s, history: history, primary: [], screen: ["a", "b"])
+        let cut = PaneSnapshot.build(state: s, history: history, primary: [], screen: ["a", "b"], limit: 5_000)
+        #expect(whole.historyRows == 1000)
+        #expect(cut.bytes.count <= 5_000 && cut.historyRows > 0 && cut.historyRows < 1000)
+        let screen = TerminalScreen(rows: 2, cols: 20)
+        screen.feed(cut.bytes)
+        let newest = TerminalScreen.text(of: screen.scrollbackLine(screen.scrollbackCount - 1))
+        #expect(newest.hasPrefix("history row 999"))
+    }
+}

@@ -172,4 +172,55 @@ actor StreamViewer {
             #expect(other.allSatisfy { $0 > 0 })
         }
     }
+
+    @Test func aDeadControlClientIsRestartedAndViewersStartOver() async throws {
+        try await TmuxSandbox.with { sandbox in
+            let name = TmuxSandbox.sessionName()
+            let pane = try await sandbox.tmux.newSession(
+                name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "echo first; exec cat"], environment: [:],
+                width: 80, height: 24)
+            let streams = PaneStreams(tmux: sandbox.tmux)
+            defer { streams.stop() }
+            let viewer = StreamViewer()
+            await viewer.start(try streams.subscribe(pane: pane.id, session: name, history: 10))
+            #expect(await eventually { await viewer.snapshots == 1 })
+            let client = try #require(streams.state.withLock { $0.clients[name] })
+            kill(client.pid, SIGKILL)
+            #expect(await eventually { await viewer.snapshots >= 2 })
+            try streams.input(pane: pane.id, session: name, bytes: Array("after restart\r".utf8))
+            #expect(await eventually { await viewer.read { $0.search("after restart").count } > 0 })
+            #expect(await viewer.ended == nil)
+        }
+    }
+
+    @Test func aPausedPaneIsResumedWithAFreshSnapshot() async throws {
+        try await TmuxSandbox.with { sandbox in
+            let name = TmuxSandbox.sessionName()
+            let pane = try await sandbox.tmux.newSession(
+                name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "exec cat"], environment: [:], width: 80, height: 24
+            )
+            let streams = PaneStreams(tmux: sandbox.tmux)
+            defer { streams.stop() }
+            let viewer = StreamViewer()
+            await viewer.start(try streams.subscribe(pane: pane.id, session: name, history: 10))
+            #expect(await eventually { await viewer.snapshots == 1 })
+            // What tmux sends when this client falls `pause-after` seconds behind on the pane.
+            streams.handle(.pause(pane: pane.id), session: name)
+            #expect(await eventually { await viewer.snapshots == 2 })
+            try streams.input(pane: pane.id, session: name, bytes: Array("resumed\r".utf8))
+            #expect(await eventually { await viewer.read { $0.search("resumed").count } > 0 })
+        }
+    }
+
+    @Test func watchingNeverStartsATmuxServer() async throws {
+        let sandbox = TmuxSandbox()
+        let streams = PaneStreams(tmux: sandbox.tmux)
+        defer { streams.stop() }
+        try? streams.watch(session: "nobody")
+        #expect(await eventually { streams.state.withLock { $0.clients["nobody"]?.isClosed ?? true } })
+        #expect(!(await sandbox.tmux.hasSession("nobody")))
+        let listing = try? await sandbox.tmux.run(["list-sessions"])
+        #expect(listing == nil, "a tmux server is running: \(listing ?? "")")
+        await sandbox.tmux.killServer()
+    }
 }

@@ -16,6 +16,12 @@ extension PaneStreams {
         }
         if winner !== client || stopped { client.close() }
         if stopped { throw .launchFailed(executable: tmux.executable, reason: "pane streams stopped") }
+        if winner === client {
+            // tmux's flow control: a pane whose output this client has not taken for this long is
+            // paused (`%pause`) instead of buffered without bound; handle(.pause) resumes it and
+            // gives its viewers a fresh snapshot.
+            client.send([["refresh-client", "-f", "pause-after=\(Self.pauseAfterSeconds)"]]) { _ in }
+        }
         return winner
     }
 

@@ -43,7 +43,7 @@ extension PaneStreams {
             let snapshot = PaneSnapshot.build(
                 state: paneState, history: history > 0 && replies[1].success ? replies[1].text : [],
                 primary: replies[2].text, screen: replies[3].text,
-                modes: s.modes[sub.subscription.paneId] ?? PaneModes())
+                modes: s.modes[sub.subscription.paneId] ?? PaneModes(), limit: Self.snapshotLimit)
             sub.live = true
             sub.windowId = paneState.windowId
             s.subscribers[id] = sub

@@ -55,6 +55,11 @@ public final class PaneStreams: Sendable {
     let logger: Logger
     /// A viewer holding more than this many unread bytes is dropped back to a fresh snapshot.
     public static let viewerLimit = 4 * 1024 * 1024
+    /// tmux pauses a pane whose output this client is this many seconds behind on.
+    static let pauseAfterSeconds = 5
+    /// The largest snapshot sent: history rows are dropped (oldest first) to stay under it, well
+    /// below the 16 MiB a claudepm client accepts in one message.
+    public static let snapshotLimit = 8 * 1024 * 1024
 
     /// Streams of `tmux`'s panes.
     public init(tmux: Tmux, logger: Logger = Logger(label: "claudepm.panestreams")) {

@@ -27,12 +27,24 @@ public struct PaneSnapshot: Sendable, Equatable {
 
     /// Builds the snapshot from one capture list: `state` (display-message), `history` (rows
     /// above the screen, oldest first; ignored when tmux has none), `primary` (the saved primary
-    /// screen while the alternate screen is on) and `screen` (the visible rows).
+    /// screen while the alternate screen is on) and `screen` (the visible rows). Over `limit`
+    /// bytes, the oldest history rows are left out until it fits (or no history is left).
     public static func build(
-        state: PaneState, history: [String], primary: [String], screen: [String], modes: PaneModes = PaneModes()
+        state: PaneState, history: [String], primary: [String], screen: [String], modes: PaneModes = PaneModes(),
+        limit: Int = .max
+    ) -> PaneSnapshot {
+        var hist = state.historySize > 0 ? Array(history.suffix(state.historySize)) : []
+        while true {
+            let snapshot = build(state: state, hist: hist, primary: primary, screen: screen, modes: modes)
+            if snapshot.bytes.count <= limit || hist.isEmpty { return snapshot }
+            hist.removeFirst(max(hist.count / 2, 1))
+        }
+    }
+
+    private static func build(
+        state: PaneState, hist: [String], primary: [String], screen: [String], modes: PaneModes
     ) -> PaneSnapshot {
         var out = "\u{1B}c\u{1B}[?7h"
-        let hist = state.historySize > 0 ? Array(history.suffix(state.historySize)) : []
         for (i, row) in hist.enumerated() { out += (i > 0 ? "\r\n" : "") + "\u{1B}[0m" + row }
         if !hist.isEmpty {
             out += "\u{1B}[0m\u{1B}[\(state.rows);1H" + String(repeating: "\n", count: min(hist.count, state.rows))

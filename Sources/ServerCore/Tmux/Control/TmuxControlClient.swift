@@ -30,7 +30,8 @@ public final class TmuxControlClient: Sendable {
 
     /// The tmux session attached to.
     public let session: String
-    private let pid: pid_t
+    /// The tmux client process.
+    public let pid: pid_t
     let input: Int32
     let state = Mutex(State())
     let reaper: ChildReaper
