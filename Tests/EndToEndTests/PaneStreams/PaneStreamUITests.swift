@@ -60,13 +60,15 @@ extension UIEndToEndTests {
         }
     }
 
-    @Test("window-size manual: the wall, attach, detach and quit leave tmux and every session alive")
-    func manualWindowSizeSurvives() async throws {
+    @Test(
+        "under every window-size, the wall, attach, detach and quit leave tmux and every session alive",
+        arguments: ["manual", "latest", "largest"])
+    func everyWindowSizeSurvives(_ mode: String) async throws {
         try await UIWorld.with(cols: 160, rows: 50) { world in
             try #require(await world.waitForWall().ok)
             for i in 1...5 { _ = try await adoptWindow(world, "echo extra-\(i); exec cat") }
             let panesBefore = try await world.server.demoTmux(["list-panes", "-a", "-F", "#{pane_id} #{pane_dead}"])
-            _ = try await world.server.demoTmux(["set-option", "-g", "window-size", "manual"])
+            _ = try await world.server.demoTmux(["set-option", "-g", "window-size", mode])
             let nine = await world.tmux.waitForScreen(timeout: 75) {
                 $0.components(separatedBy: " session ").count >= 6
             }
@@ -87,7 +89,7 @@ extension UIEndToEndTests {
             let panes = try await world.server.demoTmux(["list-panes", "-a", "-F", "#{pane_id} #{pane_dead}"])
             #expect(panes == panesBefore, "panes before: \(panesBefore)\nafter: \(panes)")
             let option = try await world.server.demoTmux(["show-options", "-g", "window-size"])
-            #expect(option.contains("manual"), "the user's global option changed: \(option)")
+            #expect(option.contains(mode), "the user's global option changed: \(option)")
             let windows = try await world.server.demoTmux(["list-windows", "-a", "-F", "#{window_id}"])
             for window in windows.split(separator: "\n") {
                 let own = try await world.server.demoTmux(["show-options", "-w", "-t", String(window), "window-size"])
