@@ -172,6 +172,11 @@ if wantsClient {
             dependencies: ["ClientNetwork", "ClientCore", "TestSupport"],
             swiftSettings: swift6
         ),
+        .testTarget(
+            name: "ClientRuntimeTests",
+            dependencies: ["ClientRuntime", "ClientCore", "TUI", "TerminalScreen", "TestSupport"],
+            swiftSettings: swift6
+        ),
     ]
 }
 

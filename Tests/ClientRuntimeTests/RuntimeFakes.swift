@@ -1,0 +1,63 @@
+// Fakes for driving RuntimeApp without a network or a terminal: a backend that records the
+// streams it opens and the effects it gets, channels that record input and resizes, and an
+// outer terminal of a fixed size.
+import ClientCore
+import Foundation
+import Synchronization
+import TUI
+
+@testable import ClientRuntime
+
+/// A terminal channel that records what the app sends.
+final class RecordingChannel: TerminalChannel {
+    private let log = Mutex<(input: [String], resizes: [GridSize], closed: Bool)>(([], [], false))
+
+    func input(_ text: String) { log.withLock { $0.input.append(text) } }
+    func resize(cols: Int, rows: Int) { log.withLock { $0.resizes.append(GridSize(cols: cols, rows: rows)) } }
+    func close() { log.withLock { $0.closed = true } }
+
+    var inputs: [String] { log.withLock { $0.input } }
+    var resizes: [GridSize] { log.withLock { $0.resizes } }
+}
+
+/// A backend that hands out recording channels.
+final class FakeBackend: RuntimeBackend {
+    struct Opened: Sendable {
+        var key: SessionKey
+        var size: GridSize
+        var readOnly: Bool
+        var generation: Int
+        var channel: RecordingChannel
+    }
+
+    private let log = Mutex<(opened: [Opened], effects: [String])>(([], []))
+
+    func openTerminal(
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+    ) -> (any TerminalChannel)? {
+        let channel = RecordingChannel()
+        log.withLock {
+            $0.opened.append(
+                Opened(
+                    key: key, size: GridSize(cols: cols, rows: rows), readOnly: readOnly, generation: generation,
+                    channel: channel))
+        }
+        return channel
+    }
+
+    func perform(_ effect: AppEffect) { log.withLock { $0.effects.append("\(effect)") } }
+
+    var opened: [Opened] { log.withLock { $0.opened } }
+}
+
+/// An outer terminal of a fixed size that keeps what is written to it.
+final class FakeOuterTerminal: OuterTerminal {
+    var size: GridSize
+    var written: [[UInt8]] = []
+
+    init(size: GridSize) { self.size = size }
+
+    func currentSize() -> GridSize { size }
+    func resize(to size: GridSize) { self.size = size }
+    func writeOuter(_ bytes: [UInt8]) { written.append(bytes) }
+}
