@@ -2,8 +2,10 @@
 // is the time until `session:waiting` with `waiting: true` for its session arrives on an event
 // WebSocket subscribed to it (the arrival instant is taken on the socket's reader thread, before
 // decoding). Then the pane prints the completion marker and the bench waits for
-// `waiting: false` before the next round, after a random pause so that rounds do not keep one
-// phase against a polling server's 3 s cycle.
+// `waiting: false` before the next round, after a random pause. A polling server sees the pane
+// once per cycle (3 s plus its round over every session) and "waiting: false" comes right after
+// one such look, so a short pause would put every prompt at the same phase of the cycle (just
+// after the look: the worst case); with --poll-only the pause is spread over more than a cycle.
 import ClaudePMProtocol
 import Foundation
 import Synchronization
@@ -43,7 +45,7 @@ struct WaitingScenario {
             }
             let cleared = try await pane.tell("done \(round)")
             _ = try await events.wait(waiting: false, after: cleared)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 100...600)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 100...(server.pollOnly ? 5_000 : 600))))
         }
         return (latencies, missed)
     }
