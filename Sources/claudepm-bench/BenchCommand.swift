@@ -9,7 +9,7 @@ import Foundation
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-bench",
-        abstract: "Benchmarks claudepm-server's PTY path and fan-out against direct tmux attach.",
+        abstract: "Benchmarks claudepm-server (PTY path, pane streams, fan-out, idle cost, waiting detection).",
         subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self],
         defaultSubcommand: RunCommand.self
     )
@@ -36,8 +36,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "claudepm-server executable (omit to measure tmux only).") var serverBin: String?
     @Flag(help: "A short run: fewer keys, rounds and clients, a 5 MB flood.") var quick = false
     @Option(help: "claudepm executable for the TUI scenarios (omit to skip them).") var clientBin: String?
-    @Option(help: "Comma-separated scenarios: echo, flood, fanout, idle, start, wall, memory, switch.")
-    var scenarios = "echo,flood,fanout,idle,start,wall,memory,switch"
+    @Option(
+        help: """
+            Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
+            switch.
+            """)
+    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch"
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
@@ -58,6 +62,7 @@ struct RunCommand: AsyncParsableCommand {
                     + "\(environment.serverRestarts) times (same port and data; it re-adopts its sessions).")
         }
         await environment.tearDown()
+        await runner.runServerScenarios(wanted, serverBinary: binary)
         await runTUIScenarios(wanted, runner: &runner, serverBinary: binary)
         try printAndWrite(runner, loadBefore: loadBefore)
     }

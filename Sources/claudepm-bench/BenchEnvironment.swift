@@ -68,29 +68,28 @@ final class BenchEnvironment {
 
     /// Opens a full-screen link of `kind` on `target`.
     func openLink(_ kind: LinkKind, _ target: BenchTarget) async throws -> any TerminalLink {
-        switch kind {
-        case .tmux:
+        guard kind != .tmux else {
             return try TmuxAttachLink.open(
                 tmux: tmux, session: Self.tmuxSession, paneID: target.paneID, cols: Self.cols, rows: Self.rows)
-        case .server:
-            guard var server, let sessionId = target.sessionId else { throw BenchError.setup("no server") }
-            if !server.isRunning {
-                server = try await server.restarted()
-                self.server = server
-                serverRestarts += 1
-            }
-            // A new connection right after the previous one closed is sometimes refused; retry briefly.
-            for _ in 0..<2 {
-                if let link = try? await ServerPTYLink.open(
-                    port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows)
-                {
-                    return link
-                }
-                try await Task.sleep(for: .milliseconds(300))
-            }
-            return try await ServerPTYLink.open(
-                port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows)
         }
+        guard var server, let sessionId = target.sessionId else { throw BenchError.setup("no server") }
+        if !server.isRunning {
+            server = try await server.restarted()
+            self.server = server
+            serverRestarts += 1
+        }
+        let stream = kind == .pane ? "pane" : nil
+        // A new connection right after the previous one closed is sometimes refused; retry briefly.
+        for _ in 0..<2 {
+            if let link = try? await ServerPTYLink.open(
+                port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows, stream: stream)
+            {
+                return link
+            }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        return try await ServerPTYLink.open(
+            port: server.port, sessionId: sessionId, cols: Self.cols, rows: Self.rows, stream: stream)
     }
 
     /// Stops the server, kills the tmux server and removes the directory.

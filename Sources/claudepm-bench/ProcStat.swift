@@ -20,6 +20,24 @@ enum ProcStat {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// cutime + cstime of `pid` in seconds: the CPU time of its children that ended and were
+    /// reaped (waitpid) so far, or nil.
+    static func reapedChildrenCPUSeconds(pid: Int32) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // Fields 16 and 17 of /proc/<pid>/stat.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The process's name (`comm`), or nil.
+    static func name(pid: Int32) -> String? {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
     /// The pids whose parent is `pid`.
     static func children(of pid: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

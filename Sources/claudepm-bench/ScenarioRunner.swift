@@ -63,34 +63,38 @@ struct ScenarioRunner {
 
     private mutating func flood() async throws {
         let scenario = try await FloodScenario.prepare(environment, bytes: quick ? 5_000_000 : 50_000_000)
+        let kinds = environment.kinds + (environment.server == nil ? [] : [.pane])
         var rates: [LinkKind: [Double]] = [:]
-        var received: [LinkKind: Int] = [:]
+        var last: [LinkKind: FloodRun] = [:]
         for round in 0..<(quick ? 2 : 3) {
-            for kind in environment.kinds {
-                let result: (megabytesPerSecond: Double, milliseconds: Double, received: Int)
+            for kind in kinds {
                 do {
-                    result = try await scenario.run(kind)
+                    let result = try await scenario.run(kind)
+                    rates[kind, default: []].append(result.megabytesPerSecond)
+                    last[kind] = result
+                    log("flood round \(round) \(kind.rawValue): \(Report.f(result.milliseconds)) ms")
                 } catch {
                     notes.append("flood round \(round) via \(kind.label) failed: \(error)")
-                    continue
                 }
-                rates[kind, default: []].append(result.megabytesPerSecond)
-                received[kind] = result.received
-                log("flood round \(round) \(kind.rawValue): \(Report.f(result.milliseconds)) ms")
             }
         }
         let tmux = rates[.tmux].flatMap { Stats($0) }
-        for kind in environment.kinds {
+        for kind in kinds {
             let stats = rates[kind].flatMap { Stats($0) }
             var comparison = "baseline"
-            if kind == .server, let stats, let tmux { comparison = "ratio \(Report.f(stats.median / tmux.median))" }
+            if kind != .tmux, let stats, let tmux { comparison = "ratio \(Report.f(stats.median / tmux.median))" }
             rows.append(
                 ResultRow(
                     scenario: "output flood (\(scenario.fileBytes / 1_000_000) MB)", path: kind.label,
                     unit: "MB/s", stats: stats, comparison: comparison, target: "ratio ≥ 1.0"))
-            notes.append(
-                "flood via \(kind.label): the client received \(received[kind] ?? 0) bytes in the last run "
-                    + "(tmux sends a redraw of the final state, not the whole file).")
+            var note = "flood via \(kind.label): the client received \(last[kind]?.received ?? 0) bytes in the last run"
+            if let snapshots = last[kind]?.snapshots {
+                note +=
+                    " of the pane's own output, plus \(snapshots.count) pty:snapshot (\(snapshots.bytes) bytes, not counted)."
+            } else {
+                note += " (tmux sends a redraw of the final state, not the whole file)."
+            }
+            notes.append(note)
         }
     }
 
@@ -122,6 +126,7 @@ extension LinkKind {
         switch self {
         case .tmux: "tmux attach (direct)"
         case .server: "claudepm-server PTY"
+        case .pane: "claudepm-server pane stream"
         }
     }
 }

@@ -15,8 +15,9 @@ final class ServerFixture {
     }
 
     /// Starts `binary` on a free loopback port using tmux socket `tmuxSocket`; panes run `command`.
+    /// `pollOnly` adds `--poll-only` (the server polls tmux instead of using control mode).
     static func start(
-        binary: String, dataDir: String, tmuxSocket: String, command: String, log: String
+        binary: String, dataDir: String, tmuxSocket: String, command: String, log: String, pollOnly: Bool = false
     )
         async throws -> ServerFixture
     {
@@ -25,7 +26,20 @@ final class ServerFixture {
             binary, "--port", String(port), "--data-dir", dataDir, "--tmux-socket", tmuxSocket, "--command", command,
             "--log-file", log,
         ]
-        return try await launch(arguments, port: port)
+        return try await launch(arguments + (pollOnly ? [pollOnlyFlag] : []), port: port)
+    }
+
+    private static let pollOnlyFlag = "--poll-only"
+
+    /// True when this server polls tmux (`--poll-only`).
+    var pollOnly: Bool { arguments.contains(Self.pollOnlyFlag) }
+
+    /// Stops this server and starts it again with the same port, data and tmux socket, polling
+    /// or not (it re-adopts its sessions).
+    func relaunched(pollOnly: Bool) async throws -> ServerFixture {
+        stop()
+        let base = arguments.filter { $0 != Self.pollOnlyFlag }
+        return try await Self.launch(base + (pollOnly ? [Self.pollOnlyFlag] : []), port: port)
     }
 
     private static func launch(_ arguments: [String], port: Int) async throws -> ServerFixture {

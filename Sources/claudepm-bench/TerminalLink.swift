@@ -17,4 +17,7 @@ enum LinkKind: String, Sendable, CaseIterable {
     case tmux
     /// claudepm-server's WebSocket PTY (`pty:attach` → `pty:output`).
     case server
+    /// claudepm-server's pane stream (`pty:attach` with `stream: "pane"` → `pty:snapshot`, then
+    /// `pty:output` with the pane's own bytes).
+    case pane
 }
