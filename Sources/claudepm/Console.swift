@@ -1,31 +1,64 @@
 // Line-oriented output that is flushed at once, so `watch` works through pipes, plus JSON
-// printing in the protocol's own wire format.
+// printing in the protocol's own wire format. Plain text is made terminal-safe
+// (TerminalSafeText); a reader that went away (`| head`) ends the command as SIGPIPE would,
+// quietly, instead of a Foundation trap.
 
 import ClaudePMProtocol
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes to stdout and stderr.
 enum Console {
-    /// Prints a line on stdout and flushes it.
+    /// Prints a line on stdout and flushes it; terminal-active characters are shown escaped.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        write(1, TerminalSafeText.escaped(text, keepNewlines: true) + "\n")
     }
 
-    /// Prints on stderr.
+    /// Prints a line of JSON (already escaped by the encoder) as it is.
+    static func rawLine(_ text: String) {
+        write(1, text + "\n")
+    }
+
+    /// Prints on stderr (terminal-safe too: error messages quote server text).
     static func error(_ text: String, newline: Bool = true) {
-        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+        write(2, TerminalSafeText.escaped(text, keepNewlines: true) + (newline ? "\n" : ""))
+    }
+
+    /// Writes everything; a closed pipe ends the process as SIGPIPE does (status 141, no message).
+    private static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { diedOfBrokenPipe() }
+                return
+            }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    private static func diedOfBrokenPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        _exit(128 + SIGPIPE)
     }
 
     /// Prints a value as JSON, pretty or as one line.
     static func json<T: Encodable>(_ value: T, pretty: Bool = true) throws {
         let encoder = ClaudePMJSON.encoder()
         if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+        rawLine(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     /// Prints rows as left-aligned columns.
     static func table(_ header: [String], _ rows: [[String]]) {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map { TerminalSafeText.escaped($0) } }
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {
             for (index, cell) in row.enumerated() where index < widths.count {

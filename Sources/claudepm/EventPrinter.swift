@@ -14,7 +14,7 @@ struct EventPrinter: Sendable {
                 let data = try? JSONSerialization.data(
                     withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             else { return }
-            Console.line(String(decoding: data, as: UTF8.self))
+            Console.rawLine(String(decoding: data, as: UTF8.self))
         } else {
             Console.line(Self.text(event))
         }
