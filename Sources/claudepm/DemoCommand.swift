@@ -31,13 +31,16 @@ struct DemoCommand: AsyncParsableCommand {
         try await reportingFailures {
             let server = try DemoServer.start()
             defer { server.stop() }
-            let signalSources = server.stopOnSignals()
-            defer { withExtendedLifetime(signalSources) {} }
             Console.error("demo server at \(server.url.absoluteString)")
             let connection = Connection(server: ServerConfig(name: "demo", url: server.url), apiKey: nil, tls: nil)
             if watch || !UILauncher.isAvailable {
+                let signalSources = server.stopOnSignals()
+                defer { withExtendedLifetime(signalSources) {} }
                 try await WatchCommand.watch([connection], json: json, heartbeat: nil)
             } else {
+                // The UI owns SIGINT/SIGTERM/SIGHUP (its terminal guard restores the terminal and
+                // ends the loop, status 128+signal); the server stops on the way out (defer), and
+                // its lifeline stops it even if this process dies.
                 try await UILauncher.runUI([connection])
             }
         }

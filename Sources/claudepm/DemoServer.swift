@@ -87,7 +87,7 @@ final class DemoServer: Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 stop()
-                exit(0)
+                exit(128 + signalNumber)
             }
             source.resume()
             return source

@@ -105,3 +105,41 @@ struct UIEndToEndTests {
         }
     }
 }
+
+extension UIEndToEndTests {
+    @Test("claudepm demo: SIGINT from outside restores the terminal, exits 130 and stops its server")
+    func demoInterruptRestores() async throws {
+        try await UIWorld.with { world in
+            // The world's own claudepm goes first; `claudepm demo` runs in the same shell after it.
+            try await world.quitAndExpectRestored()
+            try await world.tmux.type("clear; '\(Binaries.path("claudepm"))' demo; echo demo-exit=$?")
+            try await world.tmux.send(keys: "Enter")
+            let up = await world.tmux.waitForScreen(timeout: 90) { $0.contains("online") && $0.contains("SESSION") }
+            try #require(up.ok, "the demo UI did not come up:\n\(up.screen)")
+            let pid = try #require(await world.claudepmPID(), "claudepm is not the shell's child")
+            kill(pid, SIGINT)
+            let back = await world.tmux.waitForScreen { $0.contains("demo-exit=130") }
+            #expect(back.ok, "no exit by SIGINT:\n\(back.screen)")
+            try await world.expectShellRestored()
+            // The demo's own server (started with --exit-on-stdin-eof, in this world's HOME) is gone too.
+            let home = world.server.directory.appendingPathComponent("home").path
+            let gone = await world.tmux.waitForScreen(timeout: 15) { _ in Self.demoServers(home: home).isEmpty }
+            #expect(gone.ok, "demo servers still running: \(Self.demoServers(home: home))")
+        }
+    }
+
+    /// Pids of `claudepm-server … --exit-on-stdin-eof` processes whose HOME is `home`.
+    static func demoServers(home: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int(entry) != nil,
+                let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+            else { return false }
+            let argv = String(decoding: cmdline, as: UTF8.self)
+            let env = String(decoding: environ, as: UTF8.self).split(separator: "\0")
+            return argv.contains("claudepm-server") && argv.contains("--exit-on-stdin-eof")
+                && env.contains { $0 == "HOME=\(home)" }
+        }
+    }
+}
