@@ -1,6 +1,7 @@
 // claudepm-demo-agent end to end: it runs in a real tmux pane, is observed with capture-pane, is
 // answered with send-keys, and its hook POSTs are received by a tiny loopback HTTP listener.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

@@ -1,6 +1,7 @@
 // PTYProcess with real children on real PTYs: output, input, resize, exit codes, termination,
 // and the bounded (lossless) output buffer.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

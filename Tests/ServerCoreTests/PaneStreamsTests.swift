@@ -3,6 +3,7 @@
 // input and resizes go through the control client; `window-size manual` survives everything.
 import Foundation
 import TerminalScreen
+import TestSupport
 import Testing
 
 @testable import ServerCore
@@ -36,6 +37,19 @@ actor StreamViewer {
 }
 
 @Suite(.serialized) struct PaneStreamsTests {
+    /// A session whose pane runs `cat`, streamed to a viewer that has its first snapshot.
+    static func catPane(
+        _ sandbox: TmuxSandbox, _ name: String
+    ) async throws -> (PaneInfo, PaneStreams, StreamViewer) {
+        let pane = try await sandbox.tmux.newSession(
+            name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "exec cat"], environment: [:], width: 80, height: 24)
+        let streams = PaneStreams(tmux: sandbox.tmux)
+        let viewer = StreamViewer()
+        await viewer.start(try streams.subscribe(pane: pane.id, session: name, history: 10))
+        #expect(await eventually { await viewer.snapshots == 1 })
+        return (pane, streams, viewer)
+    }
+
     /// Every visible cell of `screen` as text plus attributes and colours.
     static func cells(_ screen: TerminalScreen) -> [String] {
         (0..<screen.rows).map { r in
@@ -106,14 +120,8 @@ actor StreamViewer {
     @Test func interactiveResizeSendsANewSnapshotAndReleaseGivesTheSizeBack() async throws {
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
-            let pane = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "exec cat"], environment: [:], width: 80, height: 24
-            )
-            let streams = PaneStreams(tmux: sandbox.tmux)
+            let (pane, streams, viewer) = try await Self.catPane(sandbox, name)
             defer { streams.stop() }
-            let viewer = StreamViewer()
-            await viewer.start(try streams.subscribe(pane: pane.id, session: name, history: 10))
-            #expect(await eventually { await viewer.snapshots == 1 })
             try await streams.resize(pane: pane.id, session: name, cols: 50, rows: 10)
             #expect(await eventually { await viewer.read { ($0.cols, $0.rows) } == (50, 10) })
             #expect(await viewer.snapshots >= 2)
@@ -196,14 +204,8 @@ actor StreamViewer {
     @Test func aPausedPaneIsResumedWithAFreshSnapshot() async throws {
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
-            let pane = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["/bin/sh", "-c", "exec cat"], environment: [:], width: 80, height: 24
-            )
-            let streams = PaneStreams(tmux: sandbox.tmux)
+            let (pane, streams, viewer) = try await Self.catPane(sandbox, name)
             defer { streams.stop() }
-            let viewer = StreamViewer()
-            await viewer.start(try streams.subscribe(pane: pane.id, session: name, history: 10))
-            #expect(await eventually { await viewer.snapshots == 1 })
             // What tmux sends when this client falls `pause-after` seconds behind on the pane.
             streams.handle(.pause(pane: pane.id), session: name)
             #expect(await eventually { await viewer.snapshots == 2 })

@@ -1,5 +1,6 @@
 // attachArguments: a real tmux client on a real PTY shows the pane; read-only clients cannot type.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

@@ -1,5 +1,6 @@
 // Tmux pane lifecycle against a real tmux: extra panes, death detection, focus, zoom and titles.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

@@ -1,6 +1,7 @@
 // Test helpers shared by the tmux, PTY and demo tests: a private tmux server per test and polling
 // for eventual conditions with a generous deadline (never a fixed sleep as the success criterion).
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore
@@ -29,16 +30,6 @@ struct TmuxSandbox {
     func screen(_ paneID: String) async -> String {
         (try? await tmux.capturePane(paneID, historyLines: 0, escapes: false).joined(separator: "\n")) ?? ""
     }
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
 }
 
 @Suite struct TmuxSandboxTests {

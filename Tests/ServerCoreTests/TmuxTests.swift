@@ -1,6 +1,7 @@
 // Tmux against a real tmux server on a private socket: sessions, panes, capture, typing, hostile
 // strings, death detection, zoom and titles.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

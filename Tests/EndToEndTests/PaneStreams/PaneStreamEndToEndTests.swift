@@ -7,6 +7,7 @@ import ClientCore
 import ClientNetwork
 import Foundation
 import TerminalScreen
+import TestSupport
 import Testing
 
 @Suite(.serialized) struct PaneStreamEndToEndTests {

@@ -3,6 +3,7 @@
 import ClientCore
 import ClientNetwork
 import Foundation
+import TestSupport
 
 /// A demo server and the client-side handles on it.
 struct StreamWorld: Sendable {
@@ -28,14 +29,4 @@ struct StreamWorld: Sendable {
         }
         await server.stop()
     }
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
 }
