@@ -13,6 +13,8 @@ public enum ClientNetworkError: Error, Equatable, Sendable, CustomStringConverti
     /// The server answered 401: the API key is missing or wrong (HTTP), or the socket was closed
     /// with 4001.
     case authRejected(server: String)
+    /// The server wants an API key and none is configured for it (401/4001 without a key sent).
+    case authMissing(server: String)
     /// The server answered 404 for this resource.
     case notFound(server: String, resource: String, message: String)
     /// The server refused the request (400, 409, …) with its own error text.
@@ -46,6 +48,9 @@ public enum ClientNetworkError: Error, Equatable, Sendable, CustomStringConverti
             return "server \(server) did not answer in time (\(operation))"
         case .authRejected(let server):
             return "API key rejected by \(server)"
+        case .authMissing(let server):
+            return "server \(server) requires an API key and none is configured: set api_key_file or api_key_env "
+                + "for it in the config, or CLAUDEPM_API_KEY"
         case .notFound(let server, let resource, let message):
             return "\(resource) not found on \(server)" + (message.isEmpty ? "" : ": \(message)")
         case .rejected(let server, let status, let message):
@@ -79,6 +84,16 @@ public enum ClientNetworkError: Error, Equatable, Sendable, CustomStringConverti
     public var isTransient: Bool {
         switch self {
         case .unreachable, .timedOut, .serverError: return true
+        default: return false
+        }
+    }
+}
+
+extension ClientNetworkError {
+    /// True when the server refused us for want of a (right) API key.
+    public var isAuthFailure: Bool {
+        switch self {
+        case .authRejected, .authMissing: return true
         default: return false
         }
     }

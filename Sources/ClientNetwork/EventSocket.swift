@@ -116,7 +116,9 @@ public actor EventSocket {
         case .report(let status):
             continuation.yield(.status(server: server.name, status))
             if case .authFailed = status {
-                continuation.yield(.failure(server: server.name, .authRejected(server: server.name)))
+                let error: ClientNetworkError =
+                    apiKey == nil ? .authMissing(server: server.name) : .authRejected(server: server.name)
+                continuation.yield(.failure(server: server.name, error))
             }
         case .reportRoundTrip(let roundTrip): continuation.yield(.roundTrip(server: server.name, roundTrip))
         }

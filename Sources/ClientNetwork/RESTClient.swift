@@ -107,7 +107,7 @@ public struct RESTClient: Sendable {
     private func statusError(_ response: Response, resource: String) -> ClientNetworkError {
         let message = Self.errorText(response.body)
         switch response.status {
-        case 401: return .authRejected(server: server.name)
+        case 401: return apiKey == nil ? .authMissing(server: server.name) : .authRejected(server: server.name)
         case 404: return .notFound(server: server.name, resource: resource, message: message)
         case 500...: return .serverError(server: server.name, status: response.status, message: message)
         default: return .rejected(server: server.name, status: response.status, message: message)

@@ -23,7 +23,7 @@ enum CLIExit {
     static func code(for error: ClientNetworkError) -> Int32 {
         switch error {
         case .unreachable, .timedOut: return unreachable
-        case .authRejected, .tls, .unknownCertificate, .certificateMismatch: return auth
+        case .authRejected, .authMissing, .tls, .unknownCertificate, .certificateMismatch: return auth
         case .configuration, .localFile: return usage
         case .noMatch, .ambiguous: return noMatch
         case .badResponse: return badResponse

@@ -36,7 +36,11 @@ enum RawKeySender {
         case let message?:
             throw ClientNetworkError.rejected(server: connection.server.name, status: 0, message: message)
         case nil:
-            if close.code == 4001 { throw ClientNetworkError.authRejected(server: connection.server.name) }
+            if close.code == 4001 {
+                let name = connection.server.name
+                throw connection.apiKey == nil
+                    ? ClientNetworkError.authMissing(server: name) : ClientNetworkError.authRejected(server: name)
+            }
             throw ClientNetworkError.unreachable(server: connection.server.name, detail: close.reason)
         }
     }

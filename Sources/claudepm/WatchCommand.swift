@@ -57,13 +57,13 @@ struct WatchCommand: AsyncParsableCommand {
             EventSocket(server: $0.server, apiKey: $0.apiKey, tls: $0.tls, configuration: configuration)
         }
         let printer = EventPrinter(json: json)
-        let rejected = try await withThrowingTaskGroup(of: String?.self) { group in
+        let rejected = try await withThrowingTaskGroup(of: ClientNetworkError?.self) { group in
             for socket in sockets {
                 group.addTask {
                     await socket.start()
                     for await event in socket.events {
                         printer.print(event)
-                        if case .failure(_, .authRejected(let server)) = event { return server }
+                        if case .failure(_, let error) = event, error.isAuthFailure { return error }
                     }
                     return nil
                 }
@@ -74,7 +74,7 @@ struct WatchCommand: AsyncParsableCommand {
             return first
         }
         if let rejected {
-            throw CLIFailure(ClientNetworkError.authRejected(server: rejected))
+            throw CLIFailure(rejected)
         }
     }
 }
