@@ -2,7 +2,9 @@
 
 import ArgumentParser
 import ClaudePMProtocol
+import ClientCore
 import ClientNetwork
+import Foundation
 
 struct NotificationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +38,7 @@ struct NotificationsCommand: AsyncParsableCommand {
             if json { return try Console.json(list.data) }
             Console.table(
                 ["AGE", "TYPE", "MESSAGE"],
-                list.data.map { [ISOTimestamp.format($0.createdAt), $0.type.rawValue, $0.message] })
+                list.data.map { [RelativeTime.ago($0.createdAt, now: Date()), $0.type.rawValue, $0.message] })
         }
     }
 }

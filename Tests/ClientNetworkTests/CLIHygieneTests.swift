@@ -52,3 +52,26 @@ struct CLIHygieneTests {
         #expect(!stderr.contains("Fatal error") && stderr.isEmpty, "stderr: \(stderr)")
     }
 }
+
+extension CLIHygieneTests {
+    @Test func notificationsShowAgesNotTimestamps() async throws {
+        let fixture = try await ServerFixture.make()
+        let home = try TempDirectory()
+        let hook =
+            #"{"hook_event_name":"Notification","notification_type":"permission_prompt","claudepm_session_id":""#
+            + fixture.sessionId + #""}"#
+        _ = try await fixture.rest.perform(
+            "POST", "/api/hooks/claude", body: Data(hook.utf8), resource: "hook")
+        let listed = await eventually {
+            let result = try? await CLIRunner.run(
+                ["notifications", "--url", fixture.server.url.absoluteString], home: home.path)
+            return result?.stdout.contains("waiting_input") == true
+        }
+        #expect(listed, "no notification appeared")
+        let result = try await CLIRunner.run(
+            ["notifications", "--url", fixture.server.url.absoluteString], home: home.path)
+        let row = result.stdout.split(separator: "\n").first { $0.contains("waiting_input") } ?? ""
+        #expect(row.hasPrefix("now") || row.contains("s ago"), "row: \(row)")
+        #expect(row.range(of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}T"#, options: .regularExpression) == nil, "row: \(row)")
+    }
+}
