@@ -43,10 +43,17 @@ extension RESTClient {
         try await decode(Health.self, "GET", "/api/health", resource: "health")
     }
 
-    /// `GET /api/sessions`, optionally for one project.
+    /// `GET /api/sessions`, optionally for one project. Records that do not decode are left out
+    /// (`sessionList` says which).
     public func sessions(projectId: String? = nil) async throws(ClientNetworkError) -> [Session] {
+        try await sessionList(projectId: projectId).items
+    }
+
+    /// `GET /api/sessions`: the sessions that decode, and why the others did not. One bad record
+    /// never costs the whole list.
+    public func sessionList(projectId: String? = nil) async throws(ClientNetworkError) -> LossyList<Session> {
         let query = projectId.map { [("project_id", $0)] } ?? []
-        return try await decode([Session].self, "GET", "/api/sessions", query: query, resource: "sessions")
+        return try await decode(LossyList<Session>.self, "GET", "/api/sessions", query: query, resource: "sessions")
     }
 
     /// `GET /api/sessions/:id`.

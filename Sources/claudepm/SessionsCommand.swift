@@ -29,7 +29,11 @@ struct SessionsCommand: AsyncParsableCommand {
         try await reportingFailures {
             let context = try CLIContext.load(global)
             let connection = try await context.connectPrimary()
-            var sessions = try await connection.rest.sessions()
+            let list = try await connection.rest.sessionList()
+            for reason in list.skipped {
+                Console.error("warning: \(connection.server.name): a session record was skipped (\(reason))")
+            }
+            var sessions = list.items
             if running { sessions = sessions.filter { $0.status == .running } }
             if json { return try Console.json(sessions) }
             Console.table(

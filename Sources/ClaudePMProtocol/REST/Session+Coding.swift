@@ -4,7 +4,7 @@ import Foundation
 
 extension Session {
     /// Decodes either wire shape. Absent nullable keys read as nil, an absent `source` as `.api`
-    /// and an absent `context_percent` as 0.
+    /// and an absent `context_percent` as 0; a fractional `context_percent` is rounded.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -14,7 +14,7 @@ extension Session {
             type: try c.decode(SessionType.self, forKey: .type),
             status: try c.decode(SessionStatus.self, forKey: .status),
             source: try c.decodeIfPresent(SessionSource.self, forKey: .source) ?? .api,
-            contextPercent: try c.decodeIfPresent(Int.self, forKey: .contextPercent) ?? 0,
+            contextPercent: try Self.percent(c.decodeIfPresent(Double.self, forKey: .contextPercent)),
             paneId: try c.decode(String.self, forKey: .paneId),
             paneName: try c.decodeIfPresent(String.self, forKey: .paneName),
             paneCommand: try c.decodeIfPresent(String.self, forKey: .paneCommand),
@@ -27,6 +27,12 @@ extension Session {
             ticket: try c.decodeIfPresent(SessionTicketRef.self, forKey: .ticket),
             includesRefs: c.contains(.project) || c.contains(.ticket)
         )
+    }
+
+    /// A percentage as a whole number, whatever a server sent (42, 42.5, 1e300).
+    static func percent(_ value: Double?) -> Int {
+        guard let value, value.isFinite else { return 0 }
+        return Int(min(max(value, -1_000_000), 1_000_000).rounded())
     }
 
     /// Encodes every key in the upstream order, nullable ones as `null`.
