@@ -165,7 +165,7 @@ _claudepm() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-color --tofu -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    local -a non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -186,6 +186,9 @@ _claudepm() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     esac
@@ -210,7 +213,7 @@ _claudepm_health() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -231,6 +234,9 @@ _claudepm_health() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     esac
@@ -240,7 +246,7 @@ _claudepm_sessions() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json --running -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -261,6 +267,9 @@ _claudepm_sessions() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     esac
@@ -270,7 +279,7 @@ _claudepm_tickets() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --project --state)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key --project --state)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -291,6 +300,9 @@ _claudepm_tickets() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     '--project')
@@ -306,7 +318,7 @@ _claudepm_notifications() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json --clear -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -329,6 +341,9 @@ _claudepm_notifications() {
     '--trust-fingerprint')
         return
         ;;
+    '--detach-key')
+        return
+        ;;
     esac
 }
 
@@ -336,7 +351,7 @@ _claudepm_send() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --keys --no-enter -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options -1
 
     # Offer option value completions
@@ -359,6 +374,9 @@ _claudepm_send() {
     '--trust-fingerprint')
         return
         ;;
+    '--detach-key')
+        return
+        ;;
     esac
 }
 
@@ -366,7 +384,7 @@ _claudepm_watch() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -387,6 +405,9 @@ _claudepm_watch() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     esac
@@ -396,7 +417,7 @@ _claudepm_servers() {
     repeating_flags=()
     non_repeating_flags=(--no-color --tofu --json --check -h --help)
     repeating_options=()
-    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint)
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
 
     # Offer option value completions
@@ -417,6 +438,9 @@ _claudepm_servers() {
         return
         ;;
     '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
         return
         ;;
     esac

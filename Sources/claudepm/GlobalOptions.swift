@@ -29,10 +29,13 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Trust the server certificate on first use and remember it in known_hosts.")
     var tofu = false
 
+    @Option(name: .long, help: "The key that leaves a full-screen session, e.g. C-g (default C-]).")
+    var detachKey: String?
+
     /// The flags in ClientCore's form.
     var configFlags: ConfigFlags {
         ConfigFlags(
             configPath: config, server: server, url: url, apiKeyFile: apiKeyFile, caFile: caFile,
-            tofu: tofu || trustFingerprint != nil, colour: noColor ? "none" : nil)
+            tofu: tofu || trustFingerprint != nil, detachKey: detachKey, colour: noColor ? "none" : nil)
     }
 }
