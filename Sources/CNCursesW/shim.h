@@ -29,3 +29,12 @@ static inline mmask_t cpm_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cpm_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cpm_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
 static inline attr_t  cpm_A_INVIS(void)     { return A_INVIS; }
+/* Terminfo capabilities the frame writer asks about (extended names such as RGB, Tc, Smulx are
+   looked up by name; tigetstr answers (char *)-1 for a name that is not a string capability). */
+static inline int cpm_has_flag_or_number(const char *name) {
+    return tigetflag((char *)name) > 0 || tigetnum((char *)name) > 0;
+}
+static inline int cpm_has_string(const char *name) {
+    char *value = tigetstr((char *)name);
+    return value != NULL && value != (char *)-1;
+}

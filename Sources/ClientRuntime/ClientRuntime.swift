@@ -63,7 +63,8 @@ public enum ClientRuntime {
         var ui = options.ui
         if options.noColor || environment["NO_COLOR"].map({ !$0.isEmpty }) == true { ui.colourMode = .none }
         let depth = ColourDepth.detect(
-            mode: ui.colourMode, environment: environment, terminalColours: terminal.surface.terminalColours)
+            mode: ui.colourMode, environment: environment, terminalColours: terminal.surface.terminalColours,
+            directColour: terminal.surface.terminalDirectColour)
         let renderer = Renderer(
             surface: terminal.surface, depth: depth, glyphs: Glyphs.select(environment: environment))
         let state = AppState(

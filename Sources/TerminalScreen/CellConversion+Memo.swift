@@ -26,7 +26,7 @@ struct CellStyleMemo {
             bg = CellConversion.color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)
         }
         let (text, width) = CellConversion.text(of: source)
-        return Cell(text: text, width: width, attrs: attrs, fg: fg, bg: bg)
+        return CellConversion.erasedAsTmux(Cell(text: text, width: width, attrs: attrs, fg: fg, bg: bg))
     }
 
     /// The first bytes of `value` (zero-padded) as an integer, for equality only.

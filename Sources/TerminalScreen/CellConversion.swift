@@ -15,10 +15,19 @@ enum CellConversion {
 
     static func cell(from source: VTermScreenCell) -> Cell {
         let (text, width) = self.text(of: source)
-        return Cell(
-            text: text, width: width, attrs: attributes(source.attrs),
-            fg: color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
-            bg: color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue))
+        return erasedAsTmux(
+            Cell(
+                text: text, width: width, attrs: attributes(source.attrs),
+                fg: color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue),
+                bg: color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)))
+    }
+
+    /// libvterm erases with the whole pen (underline, overline, reverse, …); tmux and xterm keep
+    /// only the background colour in an erased cell, so a cell without text keeps only that.
+    @inline(__always)
+    static func erasedAsTmux(_ cell: Cell) -> Cell {
+        guard cell.text.isEmpty, cell.width != 0, !cell.attrs.isEmpty || cell.fg != .default else { return cell }
+        return Cell(text: "", width: cell.width, bg: cell.bg)
     }
 
     /// The text and width of `source` ("" and 0 for the right half of a wide character).
@@ -40,11 +49,9 @@ enum CellConversion {
         return (text, isContinuation ? 0 : (vcell.width >= 2 ? 2 : 1))
     }
 
-    /// True for a cell that stores as `Cell.blank` (nothing written, default colours, no attributes).
+    /// True for a cell that stores as `Cell.blank` (no text, default background; see `erasedAsTmux`).
     static func isBlank(_ cell: VTermScreenCell) -> Bool {
-        cell.chars.0 == 0 && cell.width <= 1 && attributes(cell.attrs).isEmpty
-            && isDefault(cell.fg, flag: VTERM_COLOR_DEFAULT_FG.rawValue)
-            && isDefault(cell.bg, flag: VTERM_COLOR_DEFAULT_BG.rawValue)
+        cell.chars.0 == 0 && cell.width <= 1 && isDefault(cell.bg, flag: VTERM_COLOR_DEFAULT_BG.rawValue)
     }
 
     static func attributes(_ attrs: VTermScreenCellAttrs) -> CellAttributes {
@@ -57,6 +64,9 @@ enum CellConversion {
         if attrs.reverse != 0 { result.insert(.reverse) }
         if attrs.strike != 0 { result.insert(.strike) }
         if attrs.blink != 0 { result.insert(.blink) }
+        if attrs.font != 0 {
+            result.formUnion(PenExtras(font: Int(attrs.font)).attributes(vtermUnderline: attrs.underline))
+        }
         return result
     }
 
@@ -110,9 +120,18 @@ enum CellConversion {
         result.attrs.reverse = cell.attrs.contains(.reverse) ? 1 : 0
         result.attrs.strike = cell.attrs.contains(.strike) ? 1 : 0
         result.attrs.blink = cell.attrs.contains(.blink) ? 1 : 0
+        result.attrs.font = UInt32(extras(cell.attrs).font)
         result.fg = vtermColor(cell.fg, default: defaultFG)
         result.bg = vtermColor(cell.bg, default: defaultBG)
         return result
+    }
+
+    private static func extras(_ attrs: CellAttributes) -> PenExtras {
+        let style: PenExtras.UnderlineStyle =
+            attrs.contains(.dottedUnderline) ? .dotted : attrs.contains(.dashedUnderline) ? .dashed : .other
+        return PenExtras(
+            dim: attrs.contains(.dim), conceal: attrs.contains(.conceal), overline: attrs.contains(.overline),
+            underline: style)
     }
 
     private static func underlineValue(_ attrs: CellAttributes) -> UInt32 {

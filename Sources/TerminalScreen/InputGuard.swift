@@ -7,20 +7,41 @@
 // - Restoring a cursor saved before the screen shrank (DECRC `ESC 8`, leaving the alternate
 //   screen with DEC 1048/1049) puts the cursor outside the screen, and the next print crashes.
 //   The guard reports every such restore so the screen can move the cursor back inside.
+// - SGR lists go through `SGRRewriter` (attributes libvterm lacks travel in its font number).
+//   An escape sequence cut by the end of a chunk is held back until it ends, so that an SGR
+//   split across feeds is rewritten whole (see InputGuard+Held.swift).
 // The guard follows the escape-sequence structure of the (already well-formed UTF-8) stream.
 
-/// Rewrites REP sequences into plain printing and reports cursor restores.
+/// Rewrites REP and SGR sequences and reports cursor restores.
 struct InputGuard {
     /// What a byte completed.
     enum Event {
-        case none, repeatCharacter, cursorRestored
+        case none, repeatCharacter, cursorRestored, selectGraphicRendition
+        /// The current CSI must not reach libvterm (too many arguments, too long).
+        case dropSequence
+        /// A byte of a dropped CSI.
+        case swallow
     }
 
-    private enum Mode {
-        case ground, escape, escapeIntermediate, csi, string, stringEscape
+    enum Mode {
+        case ground, escape, escapeIntermediate, csi, csiIgnore, string, stringEscape
     }
 
-    private var mode = Mode.ground
+    private(set) var mode = Mode.ground
+    /// Bytes of an unfinished escape sequence from earlier chunks, not yet given to libvterm.
+    var held: [UInt8] = []
+    /// The parameter bytes of the current CSI, its argument count and its length so far.
+    private(set) var sgrParams: [UInt8] = []
+    private(set) var csiArguments = 1
+    private var csiLength = 0
+    /// libvterm 0.1.4 crashes (writes past its argument array) on a CSI with more arguments.
+    static let maxVTermArguments = 16
+    /// Longer SGR lists are dropped; shorter ones are split into pieces libvterm can take.
+    static let maxSGRArguments = 64
+    static let maxHeldSequence = 512
+    var rewriter = SGRRewriter()
+    /// The bytes replacing the SGR just completed.
+    var pendingRewrite: [UInt8] = []
     /// UTF-8 bytes of the last non-ASCII graphic character (base plus combining marks).
     private var lastGlyph: [UInt8] = []
     private var lastGlyphWidth = 1
@@ -33,35 +54,10 @@ struct InputGuard {
     private var scalarNeeded = 0
     /// CSI state: the first parameter, whether it has no intermediates and whether it began
     /// with a private leader (`?`, `>`, …).
-    private var csiCount = 0
+    private(set) var csiCount = 0
     private var csiPlain = true
     private var csiPrivate = false
     private var csiInFirstParameter = true
-
-    /// Passes `input` to `write`, rewriting REP sequences and calling `cursorRestored` right
-    /// after a cursor restore was written. `cursorColumn` and `columns` describe the terminal at
-    /// the moment a REP is reached (after everything before it was written).
-    mutating func process(
-        _ input: UnsafeRawBufferPointer, columns: Int, cursorColumn: () -> Int, cursorRestored: () -> Void,
-        write: (UnsafeRawBufferPointer) -> Void
-    ) {
-        var segmentStart = 0
-        for index in 0..<input.count {
-            switch step(input[index]) {
-            case .none:
-                continue
-            case .repeatCharacter:
-                if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
-                let replacement = [0x18] + repetition(count: csiCount, columns: columns, cursorColumn: cursorColumn())
-                replacement.withUnsafeBytes(write)
-            case .cursorRestored:
-                write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
-                cursorRestored()
-            }
-            segmentStart = index + 1
-        }
-        if segmentStart < input.count { write(UnsafeRawBufferPointer(rebasing: input[segmentStart...])) }
-    }
 
     /// The bytes that print the last glyph `count` times without passing the row's end.
     func repetition(count: Int, columns: Int, cursorColumn: Int) -> [UInt8] {
@@ -76,7 +72,7 @@ struct InputGuard {
     }
 
     /// Advances the parser by one byte and says what it completed.
-    private mutating func step(_ byte: UInt8) -> Event {
+    mutating func step(_ byte: UInt8) -> Event {
         if byte == 0x18 || byte == 0x1A {
             mode = .ground
             scalarNeeded = 0
@@ -87,6 +83,7 @@ struct InputGuard {
         case .escape: return escape(byte)
         case .escapeIntermediate: escapeIntermediate(byte)
         case .csi: return csi(byte)
+        case .csiIgnore: return csiIgnore(byte)
         case .string: if byte == 0x1B { mode = .stringEscape } else if byte == 0x07 { mode = .ground }
         case .stringEscape:
             // ST ends the string; any other byte aborts it and starts an escape, as in libvterm.
@@ -122,6 +119,9 @@ struct InputGuard {
             csiPlain = true
             csiPrivate = false
             csiInFirstParameter = true
+            sgrParams.removeAll(keepingCapacity: true)
+            csiArguments = 1
+            csiLength = 0
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             mode = .string
         case 0x20...0x2F: mode = .escapeIntermediate
@@ -140,13 +140,18 @@ struct InputGuard {
     }
 
     private mutating func csi(_ byte: UInt8) -> Event {
+        csiLength += 1
         switch byte {
         case 0x1B:
             mode = .escape
+            return .none
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             if csiInFirstParameter { csiCount = min(csiCount * 10 + Int(byte - 0x30), 1_000_000) }
+            sgrParams.append(byte)
         case UInt8(ascii: ";"), UInt8(ascii: ":"):
             csiInFirstParameter = false
+            csiArguments += 1
+            sgrParams.append(byte)
         case 0x3C...0x3F:
             csiPlain = false
             csiPrivate = true
@@ -157,10 +162,30 @@ struct InputGuard {
             return finalEvent(byte)
         default: break
         }
+        guard csiLength <= Self.maxHeldSequence, csiArguments <= Self.maxSGRArguments else {
+            mode = .csiIgnore
+            return .dropSequence
+        }
         return .none
     }
 
+    /// Bytes of a CSI after too many arguments: swallowed up to and with its final byte.
+    private mutating func csiIgnore(_ byte: UInt8) -> Event {
+        switch byte {
+        case 0x1B:
+            mode = .escape
+            return .none
+        case 0x40...0x7E: mode = .ground
+        default: break
+        }
+        return .swallow
+    }
+
     private func finalEvent(_ byte: UInt8) -> Event {
+        let isSGR = byte == UInt8(ascii: "m") && csiPlain && !csiPrivate
+        if isSGR { return .selectGraphicRendition }
+        // libvterm 0.1.4 crashes on a 17th argument; no sequence but SGR needs that many.
+        if csiArguments > Self.maxVTermArguments { return .dropSequence }
         switch byte {
         case UInt8(ascii: "b") where csiPlain: return .repeatCharacter
         case UInt8(ascii: "u") where csiPlain: return .cursorRestored

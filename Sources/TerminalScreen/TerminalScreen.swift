@@ -83,7 +83,7 @@ public final class TerminalScreen {
         sanitizer.process(bytes) { piece in
             inputGuard.process(
                 piece, columns: columns, cursorColumn: { Self.cursorColumn(state) },
-                cursorRestored: { repairCursor() }
+                currentFont: { Self.penFont(state) }, cursorRestored: { repairCursor() }
             ) { part in Self.write(part, to: terminal) }
         }
     }
@@ -106,6 +106,13 @@ public final class TerminalScreen {
             }
             start = end
         }
+    }
+
+    /// libvterm's current pen font number (where `PenExtras` live).
+    private static func penFont(_ state: OpaquePointer) -> Int {
+        var value = VTermValue()
+        vterm_state_get_penattr(state, VTERM_ATTR_FONT, &value)
+        return Int(value.number)
     }
 
     private static func cursorColumn(_ state: OpaquePointer) -> Int {

@@ -27,9 +27,10 @@ import Testing
         #expect(d.map(.indexed(231)) == .indexed(15))
     }
 
-    @Test func to8FoldsBrightColours() {
+    @Test func to8TakesTheNearestBasicColour() {
         let d = ColourDegrader(depth: .ansi8)
         #expect(d.map(.indexed(9)) == .indexed(1))
+        #expect(d.map(.indexed(8)) != .indexed(0), "bright black is grey, not black")
         #expect(d.map(.rgb(0, 200, 0)) == .indexed(2))
         #expect(d.map(.default) == .default)
     }
@@ -65,6 +66,38 @@ import Testing
                 if case .indexed(let i) = color { #expect(i < 8) }
                 if case .rgb = color { Issue.record("rgb survived 8-colour degradation") }
             }
+        }
+    }
+
+    /// Squared distance, for the brute-force searches below.
+    static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
+        let (dr, dg, db) = (Int(a.0) - Int(b.0), Int(a.1) - Int(b.1), Int(a.2) - Int(b.2))
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// At every depth the degraded colour is the nearest the terminal has (palette entries
+    /// 16–255 at 256 colours; the 16 or 8 basic colours below), by brute force over samples.
+    @Test(arguments: [ColourDepth.ansi256, .ansi16, .ansi8])
+    func degradedColourIsTheNearestEachTime(depth: ColourDepth) {
+        var rng = SystemRandomNumberGenerator()
+        let candidates: [UInt8] = depth == .ansi256 ? Array(16...255) : Array(0..<UInt8(depth.rawValue))
+        let degrader = ColourDegrader(depth: depth)
+        var samples: [(UInt8, UInt8, UInt8)] = (0..<2000).map { _ in
+            (
+                UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                UInt8.random(in: 0...255, using: &rng)
+            )
+        }
+        samples += (0...255).map { (UInt8($0), UInt8($0), UInt8($0)) }
+        for rgb in samples {
+            guard case .indexed(let got) = degrader.map(.rgb(rgb.0, rgb.1, rgb.2)) else {
+                Issue.record("\(rgb) did not map to a palette entry")
+                return
+            }
+            let best = candidates.map { Self.distance(rgb, ColourDegrader.rgb(ofIndex: $0)) }.min() ?? 0
+            let gotDistance = Self.distance(rgb, ColourDegrader.rgb(ofIndex: got))
+            #expect(gotDistance == best, "\(rgb) → \(got) at \(depth)")
+            if gotDistance != best { return }
         }
     }
 }

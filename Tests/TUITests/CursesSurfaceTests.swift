@@ -86,4 +86,30 @@ import Testing
         }
         #expect(got == [.char("j"), .up, .ctrl("]"), .paste("pasted")])
     }
+
+    /// 24-bit colour and the attributes ncurses has no name for reach the terminal exactly
+    /// (read back through libvterm and the SGR rewrite), and ncurses never draws over them.
+    @Test func truecolorAndEveryAttributeReachTheTerminal() throws {
+        let pty = try #require(PTY(rows: 4, cols: 20))
+        let surface = CursesSurface(terminalType: "xterm-256color", output: pty.output, input: pty.input)
+        defer { surface.stop() }
+        var frame = CellBuffer(size: GridSize(cols: 20, rows: 4))
+        let attributes: [TextAttributes] = [.dim, .strike, .overline, .conceal, .italic, [.bold, .dim], .blink]
+        for (col, attrs) in attributes.enumerated() {
+            frame[1, col] = FrameCell(
+                text: "x", style: Style(fg: .rgb(10, 20, UInt8(col)), bg: .rgb(200, 1, 2), attrs: attrs))
+        }
+        let compositor = Compositor(surface: surface)
+        compositor.present(frame, cursor: CursorPlacement(row: 3, col: 5))
+        _ = surface.read(timeoutMilliseconds: 0)
+        let emulator = TerminalScreen(rows: 4, cols: 20)
+        emulator.feed(pty.drain())
+        let expected: [CellAttributes] = [.dim, .strike, .overline, .conceal, .italic, [.bold, .dim], .blink]
+        for (col, attrs) in expected.enumerated() {
+            let cell = emulator.cell(row: 1, col: col)
+            #expect(cell.attrs == attrs, "column \(col)")
+            #expect(cell.fg == .rgb(10, 20, UInt8(col)) && cell.bg == .rgb(200, 1, 2), "column \(col)")
+        }
+        #expect(emulator.cursor.row == 3 && emulator.cursor.col == 5)
+    }
 }

@@ -1,7 +1,9 @@
-// The only ncurses caller in claudepm. It draws runs of frame cells with `setcchar` +
-// `mvwadd_wch`, commits with `wnoutrefresh` + `doupdate`, reads keys with `wget_wch` and reports
-// resizes. ncurses is not thread-safe: create, use and stop it from one thread (the runtime's
-// loop).
+// The only ncurses caller in claudepm. ncurses sets the terminal up (modes, alternate screen,
+// keypad), reads keys with `wget_wch`, reports resizes and restores the terminal; frames are
+// written by `FrameWriter` (cursor moves, SGR, text) and sent in one write per frame through
+// `FrameBatcher`, so every attribute and 24-bit colour reaches the terminal (see docs/tui.md for
+// the measurement behind this). ncurses' own screen stays blank and untouched: it never draws
+// over a frame. ncurses is not thread-safe: create, use and stop it from one thread.
 
 @preconcurrency import CNCursesW
 import ClientCore
@@ -20,23 +22,18 @@ public enum CursesInput: Hashable, Sendable {
 
 /// An ncurses `Surface` on the process's terminal.
 public final class CursesSurface: Surface {
-    private var pairs: [PairKey: Int32] = [:]
-    private var nextPair: Int32 = 1
     private let colours: Int32
-    private let maxPairs: Int32
     private var started = true
     private var decoder = KeyDecoder()
     private let screen: OpaquePointer?
     /// Sends each frame to the terminal in one write (nil: ncurses writes as it goes).
     private var batcher: FrameBatcher?
-    /// Cells handed to ncurses since the last commit, and whether it may repaint everything.
-    private var cellsSinceCommit = 0
-    private var mayRepaintAll = true
-
-    struct PairKey: Hashable {
-        var fg: Int32
-        var bg: Int32
-    }
+    /// The frame being written.
+    private var writer: FrameWriter
+    /// ncurses resized its screens: let it settle (blank, untouched) inside the next frame.
+    private var ncursesNeedsRefresh = true
+    /// Terminfo or the environment says the terminal shows 24-bit colour (`RGB`, `Tc`).
+    public let terminalDirectColour: Bool
 
     /// Starts ncurses on the terminal: UTF-8 locale, raw keys (every key, Ctrl-C included, reaches
     /// the app), no echo, keypad decoding, a short escape delay, default colours and mouse clicks
@@ -45,7 +42,8 @@ public final class CursesSurface: Surface {
         Self.setUTF8Locale()
         initscr()
         screen = nil
-        (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: escapeDelayMilliseconds, mouse: mouse)
+        colours = Self.configure(escapeDelayMilliseconds: escapeDelayMilliseconds, mouse: mouse)
+        (terminalDirectColour, writer) = Self.capabilities()
         batcher = FrameBatcher(outputFD: STDOUT_FILENO)
     }
 
@@ -57,11 +55,22 @@ public final class CursesSurface: Surface {
         Self.setUTF8Locale()
         screen = newterm(terminalType, output, input)
         if let screen { set_term(screen) }
-        (colours, maxPairs) = Self.configure(escapeDelayMilliseconds: 25, mouse: mouse)
+        colours = Self.configure(escapeDelayMilliseconds: 25, mouse: mouse)
+        (terminalDirectColour, writer) = Self.capabilities()
         batcher = FrameBatcher(outputFD: fileno(output))
     }
 
-    private static func configure(escapeDelayMilliseconds: Int32, mouse: Bool) -> (Int32, Int32) {
+    /// Direct colour (`RGB` or `Tc`) and styled underlines (`Smulx`, or direct colour) from
+    /// terminfo and `COLORTERM`.
+    private static func capabilities() -> (Bool, FrameWriter) {
+        let colorterm = getenv("COLORTERM").map { String(cString: $0).lowercased() } ?? ""
+        let direct = cpm_has_flag_or_number("RGB") != 0 || cpm_has_flag_or_number("Tc") != 0
+        let truecolor = direct || colorterm == "truecolor" || colorterm == "24bit"
+        let styled = truecolor || cpm_has_string("Smulx") != 0
+        return (direct, FrameWriter(encoder: SGREncoder(styledUnderlines: styled)))
+    }
+
+    private static func configure(escapeDelayMilliseconds: Int32, mouse: Bool) -> Int32 {
         raw()
         noecho()
         nonl()
@@ -71,11 +80,13 @@ public final class CursesSurface: Surface {
             start_color()
             use_default_colors()
         }
+        // From here on stdscr is never touched, so reading a key never repaints it.
+        wnoutrefresh(cpm_stdscr())
         if mouse {
             mousemask(cpm_BUTTON1_PRESSED() | cpm_BUTTON4_PRESSED() | cpm_BUTTON5_PRESSED(), nil)
             mouseinterval(0)
         }
-        return has_colors() ? (cpm_colors(), cpm_color_pairs()) : (0, 0)
+        return has_colors() ? cpm_colors() : 0
     }
 
     /// The colour count terminfo reports (0 without colour), for `ColourDepth.detect`.
@@ -85,6 +96,7 @@ public final class CursesSurface: Surface {
     public func stop() {
         guard started else { return }
         started = false
+        sendFrame(Array("\u{1B}[0m\u{1B}[?25h".utf8))
         endwin()
         if let screen { delscreen(screen) }
     }
@@ -97,82 +109,46 @@ public final class CursesSurface: Surface {
     }
 
     public func write(row: Int, col: Int, cells: ArraySlice<FrameCell>) {
-        cellsSinceCommit += cells.count
-        var x = col
-        var lastStyle: Style?
-        var pair: Int32 = 0
-        var attrs: attr_t = 0
-        var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0x20, 0, 0, 0, 0, 0)
-        for cell in cells {
-            defer { x += 1 }
-            if cell.isContinuation { continue }
-            if cell.style != lastStyle {
-                lastStyle = cell.style
-                pair = pairNumber(for: cell.style)
-                attrs = attributes(cell.style.attrs)
-            }
-            Self.fill(&chars, with: cell.text)
-            var cc = cchar_t()
-            var cellPair = pair
-            withUnsafePointer(to: &chars) { tuple in
-                tuple.withMemoryRebound(to: wchar_t.self, capacity: 6) { _ = setcchar(&cc, $0, attrs, 0, &cellPair) }
-            }
-            mvwadd_wch(cpm_stdscr(), Int32(row), Int32(x), &cc)
-        }
-    }
-
-    /// Puts up to five scalars of `text` (a space for none) and a terminating zero into `chars`.
-    private static func fill(_ chars: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t), with text: String) {
-        let utf8 = text.utf8
-        if utf8.count == 1, let byte = utf8.first {
-            chars = (wchar_t(byte), 0, 0, 0, 0, 0)
-            return
-        }
-        chars = (0x20, 0, 0, 0, 0, 0)
-        withUnsafeMutablePointer(to: &chars) { tuple in
-            tuple.withMemoryRebound(to: wchar_t.self, capacity: 6) { slots in
-                var count = 0
-                for scalar in text.unicodeScalars {
-                    slots[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
-                    if count == 5 { break }
-                }
-            }
-        }
+        writer.write(row: row, col: col, cells: cells)
     }
 
     public func clear() {
-        werase(cpm_stdscr())
-        clearok(cpm_stdscr(), true)
-        mayRepaintAll = true
+        writer.clear()
     }
 
     public func placeCursor(_ cursor: CursorPlacement?) {
-        guard let cursor else {
-            curs_set(0)
-            return
-        }
-        wmove(cpm_stdscr(), Int32(cursor.row), Int32(cursor.col))
-        curs_set(1)
+        writer.placeCursor(cursor)
     }
 
     public func commit() {
-        wnoutrefresh(cpm_stdscr())
-        let size = self.size
-        let cells = mayRepaintAll ? size.rows * size.cols : cellsSinceCommit
-        cellsSinceCommit = 0
-        mayRepaintAll = false
-        guard let batcher else {
-            doupdate()
-            return
-        }
-        // At most ~48 bytes a cell (truecolour SGR for both colours and a 4-byte character), plus moves.
-        batcher.frame(estimatedBytes: cells * 48 + size.rows * 32 + 256) { _ = doupdate() }
+        sendFrame(writer.take())
     }
 
-    /// The next commit may repaint the whole screen (after a resize).
+    /// Sends `bytes` (and ncurses' own refresh after a resize) to the terminal in one write.
+    private func sendFrame(_ bytes: [UInt8]) {
+        let refresh = ncursesNeedsRefresh
+        ncursesNeedsRefresh = false
+        let draw = {
+            if refresh { doupdate() }
+            if let batcher = self.batcher {
+                batcher.writeToOutput(bytes)
+            } else {
+                FrameBatcher.writeAll(bytes, to: STDOUT_FILENO)
+            }
+        }
+        guard let batcher else {
+            draw()
+            return
+        }
+        batcher.frame(estimatedBytes: bytes.count + (refresh ? 64 * 1024 : 0), draw)
+    }
+
+    /// ncurses changed its screens (resize): leave stdscr untouched so that reading a key does
+    /// not repaint it, and let ncurses write its blank screen in the next frame.
     func markFullRepaint() {
-        mayRepaintAll = true
+        wnoutrefresh(cpm_stdscr())
+        ncursesNeedsRefresh = true
+        writer.forgetTerminalState()
     }
 
     /// Frames sent in one write and frames drawn straight (too big to collect), for tests.
@@ -183,6 +159,7 @@ public final class CursesSurface: Surface {
     /// Writes bytes straight to the outer terminal (BEL, OSC 9/777 alerts) after a commit.
     public func writeOuter(_ bytes: [UInt8]) {
         fflush(stdout)
+        writer.forgetTerminalState()
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -191,23 +168,6 @@ public final class CursesSurface: Surface {
                 offset += n
             }
         }
-    }
-
-    /// The colour pair for `style` (0 = default colours), allocated on first use.
-    func pairNumber(for style: Style) -> Int32 {
-        guard colours > 0 else { return 0 }
-        let key = PairKey(fg: colourNumber(style.fg, colours: colours), bg: colourNumber(style.bg, colours: colours))
-        if key.fg == -1 && key.bg == -1 { return 0 }
-        if let pair = pairs[key] { return pair }
-        if nextPair >= maxPairs {
-            pairs.removeAll()
-            nextPair = 1
-        }
-        let pair = nextPair
-        nextPair += 1
-        init_extended_pair(pair, key.fg, key.bg)
-        pairs[key] = pair
-        return pair
     }
 
     /// Reads input for up to `timeoutMilliseconds` (0: only what is already there, -1: block).
@@ -233,7 +193,10 @@ public final class CursesSurface: Surface {
     }
 
     private func keyCode(_ code: Int32) -> [CursesInput] {
-        if code == KEY_RESIZE { return [.resized(size)] }
+        if code == KEY_RESIZE {
+            markFullRepaint()
+            return [.resized(size)]
+        }
         if code == KEY_MOUSE {
             var event = MEVENT()
             guard getmouse(&event) == OK else { return [] }

@@ -64,7 +64,12 @@ final class FrameBatcher {
         _ = dup2(terminalFD, outputFD)
         let bytes = drain()
         batchedFrames += 1
-        writeAll(bytes)
+        Self.writeAll(bytes, to: terminalFD)
+    }
+
+    /// Writes `bytes` to the output descriptor (inside `frame`, the pipe that collects the frame).
+    func writeToOutput(_ bytes: [UInt8]) {
+        Self.writeAll(bytes, to: outputFD)
     }
 
     private func drain() -> [UInt8] {
@@ -82,15 +87,16 @@ final class FrameBatcher {
         }
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd`, waiting while it would block.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(terminalFD, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+                let written = write(fd, raw.baseAddress?.advanced(by: offset), raw.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                    var fds = [pollfd(fd: terminalFD, events: Int16(POLLOUT), revents: 0)]
+                    var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
                     _ = poll(&fds, 1, 100)
                 } else {
                     return

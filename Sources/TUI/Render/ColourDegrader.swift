@@ -35,21 +35,16 @@ public struct ColourDegrader: Hashable, Sendable {
         case (.ansi256, .rgb(let r, let g, let b)): return .indexed(Self.nearest256(r, g, b))
         case (.ansi16, .indexed(let i)): return .indexed(i < 16 ? i : Self.nearest16(Self.rgb(ofIndex: i)))
         case (.ansi16, .rgb(let r, let g, let b)): return .indexed(Self.nearest16((r, g, b)))
-        case (.ansi8, _): return .indexed(Self.to8(map16(color)))
+        case (.ansi8, .indexed(let i)) where i < 8: return color
+        case (.ansi8, .indexed(let i)): return .indexed(Self.nearest8(Self.rgb(ofIndex: i)))
+        case (.ansi8, .rgb(let r, let g, let b)): return .indexed(Self.nearest8((r, g, b)))
         }
     }
 
     /// `style` with both colours mapped. Without colour, reverse video keeps selections visible.
     public func map(_ style: Style) -> Style {
-        Style(fg: map(style.fg), bg: map(style.bg), attrs: style.attrs)
+        Style(fg: map(style.fg), bg: map(style.bg), attrs: style.attrs, underlineColor: map(style.underlineColor))
     }
-
-    private func map16(_ color: Color) -> UInt8 {
-        if case .indexed(let i) = ColourDegrader(depth: .ansi16).map(color) { return i }
-        return 7
-    }
-
-    private static func to8(_ index: UInt8) -> UInt8 { index < 16 ? index % 8 : 7 }
 
     /// The xterm cube steps.
     static let cubeSteps: [Int] = [0, 95, 135, 175, 215, 255]
@@ -85,10 +80,20 @@ public struct ColourDegrader: Hashable, Sendable {
 
     /// The nearest of the 16 basic colours.
     public static func nearest16(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
+        nearest(rgb, among: 16)
+    }
+
+    /// The nearest of the 8 basic colours (bright colours are not folded onto their dark
+    /// halves: bright black would become black, invisible on a dark background).
+    public static func nearest8(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
+        nearest(rgb, among: 8)
+    }
+
+    private static func nearest(_ rgb: (UInt8, UInt8, UInt8), among count: Int) -> UInt8 {
         let target = (Int(rgb.0), Int(rgb.1), Int(rgb.2))
         var best = 0
         var bestDistance = Int.max
-        for (i, c) in basic16.enumerated() {
+        for (i, c) in basic16.prefix(count).enumerated() {
             let d = distance(target, c)
             if d < bestDistance {
                 best = i
@@ -104,7 +109,7 @@ public struct ColourDegrader: Hashable, Sendable {
         (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
 
-    private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+    static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
         let (dr, dg, db) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
         return dr * dr + dg * dg + db * db
     }

@@ -4,8 +4,11 @@
 import ClientCore
 
 extension ColourDepth {
-    /// The depth to use for `mode`, given the environment and terminfo's colour count.
-    public static func detect(mode: ColourMode, environment: [String: String], terminalColours: Int) -> ColourDepth {
+    /// The depth to use for `mode`, given the environment, terminfo's colour count and whether
+    /// terminfo declares direct colour (`RGB` or `Tc`).
+    public static func detect(
+        mode: ColourMode, environment: [String: String], terminalColours: Int, directColour: Bool = false
+    ) -> ColourDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         switch mode {
         case .none: return .none
@@ -15,7 +18,8 @@ extension ColourDepth {
         case .auto: break
         }
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
-        if colorterm == "truecolor" || colorterm == "24bit" || terminalColours >= 16_777_216 { return .truecolor }
+        let truecolor = colorterm == "truecolor" || colorterm == "24bit"
+        if truecolor || directColour || terminalColours >= 16_777_216 { return .truecolor }
         if terminalColours >= 256 { return .ansi256 }
         if terminalColours >= 16 { return .ansi16 }
         if terminalColours >= 8 { return .ansi8 }

@@ -22,7 +22,7 @@ public final class Renderer {
     /// Creates a renderer drawing on `surface` with `depth` colours and `glyphs`.
     public init(surface: any Surface, depth: ColourDepth = .ansi256, glyphs: Glyphs = .unicode) {
         compositor = Compositor(surface: surface)
-        theme = Theme(glyphs: glyphs)
+        theme = Theme(glyphs: glyphs, depth: depth)
         degrader = ColourDegrader(depth: depth)
     }
 

@@ -103,14 +103,23 @@ public final class ScreenMirror {
 
     /// A terminal cell's colours and attributes as a frame style.
     public static func style(of cell: Cell) -> Style {
-        var attrs: TextAttributes = []
-        if cell.attrs.contains(.bold) { attrs.insert(.bold) }
-        if cell.attrs.contains(.italic) { attrs.insert(.italic) }
-        if cell.attrs.contains(.underline) { attrs.insert(.underline) }
-        if cell.attrs.contains(.reverse) { attrs.insert(.reverse) }
-        if cell.attrs.contains(.blink) { attrs.insert(.blink) }
-        if cell.attrs.contains(.strike) { attrs.insert(.strike) }
-        return Style(fg: color(cell.fg), bg: color(cell.bg), attrs: attrs)
+        Style(fg: color(cell.fg), bg: color(cell.bg), attrs: attributes(cell.attrs))
+    }
+
+    /// Emulator attributes and the frame attributes that show them.
+    private static let attributePairs: [(CellAttributes, TextAttributes)] = [
+        (.bold, .bold), (.dim, .dim), (.italic, .italic), (.underline, .underline), (.reverse, .reverse),
+        (.blink, .blink), (.strike, .strike), (.conceal, .conceal), (.overline, .overline),
+        (.doubleUnderline, .doubleUnderline), (.curlyUnderline, .curlyUnderline),
+        (.dottedUnderline, .dottedUnderline), (.dashedUnderline, .dashedUnderline),
+    ]
+
+    /// A terminal cell's attributes as frame attributes (all of them carry over).
+    static func attributes(_ attrs: CellAttributes) -> TextAttributes {
+        guard !attrs.isEmpty else { return [] }
+        var result: TextAttributes = []
+        for (cell, frame) in attributePairs where attrs.contains(cell) { result.insert(frame) }
+        return result
     }
 
     static func color(_ color: TerminalColor) -> Color {

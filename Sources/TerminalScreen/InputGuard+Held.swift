@@ -1,0 +1,102 @@
+// The guard's feed loop. Bytes go to libvterm in segments between the places the guard changes
+// something (REP, SGR) or must act right after (cursor restores). An escape sequence still open
+// at the end of a chunk is held back (`held`) and given to libvterm together with the rest of it,
+// so that an SGR split across chunks is rewritten as a whole. Held bytes always precede every
+// byte of the current chunk, so writing them first keeps the order.
+
+extension InputGuard {
+    /// Passes `input` to `write`, rewriting REP and SGR sequences and calling `cursorRestored`
+    /// right after a cursor restore was written. `cursorColumn` and `columns` describe the
+    /// terminal when a REP is reached; `currentFont` reads libvterm's pen font number when an SGR
+    /// is reached (everything before it has been written). A CSI libvterm would crash on (more
+    /// than 16 arguments) is dropped, or split when it is an SGR.
+    mutating func process(
+        _ input: UnsafeRawBufferPointer, columns: Int, cursorColumn: () -> Int, currentFont: () -> Int,
+        cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
+    ) {
+        var segmentStart = 0
+        var sequenceStart: Int?
+        for index in 0..<input.count {
+            let byte = input[index]
+            if mode == .csi, csiArguments > Self.maxVTermArguments, byte == 0x1B || byte == 0x18 || byte == 0x1A {
+                // A CSI too long for libvterm, cut short: it must not reach libvterm either.
+                let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
+                if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+                held.removeAll(keepingCapacity: true)
+                segmentStart = index
+            }
+            if byte == 0x1B {
+                flushHeld(write)
+                sequenceStart = index
+            }
+            let event = step(byte)
+            if !isHoldable && !event.consumesSequence { flushHeld(write) }
+            switch event {
+            case .none:
+                continue
+            case .repeatCharacter:
+                if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+                let replacement = [0x18] + repetition(count: csiCount, columns: columns, cursorColumn: cursorColumn())
+                replacement.withUnsafeBytes(write)
+            case .cursorRestored:
+                write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
+                cursorRestored()
+            case .selectGraphicRendition, .dropSequence:
+                let replacement = event == .dropSequence ? nil : sgrReplacement(currentFont)
+                if event == .selectGraphicRendition && replacement == nil {
+                    flushHeld(write)
+                    continue
+                }
+                // The sequence (held bytes, then this chunk from its ESC) is replaced.
+                let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
+                if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+                held.removeAll(keepingCapacity: true)
+                replacement?.withUnsafeBytes(write)
+            case .swallow:
+                if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+            }
+            segmentStart = index + 1
+        }
+        finishChunk(input, segmentStart: segmentStart, sequenceStart: sequenceStart, write)
+    }
+
+    /// True while a sequence is open that may still turn out to be an SGR.
+    private var isHoldable: Bool {
+        switch mode {
+        case .escape, .stringEscape, .csi: return true
+        default: return false
+        }
+    }
+
+    private mutating func flushHeld(_ write: (UnsafeRawBufferPointer) -> Void) {
+        guard !held.isEmpty else { return }
+        held.withUnsafeBytes(write)
+        held.removeAll(keepingCapacity: true)
+    }
+
+    /// What replaces the SGR just completed, or nil to pass it on unchanged (libvterm cannot
+    /// take more than `maxVTermArguments`, so a longer list is always rewritten and split).
+    private mutating func sgrReplacement(_ currentFont: () -> Int) -> [UInt8]? {
+        rewriter.rewrite(sgrParams, force: csiArguments > Self.maxVTermArguments, currentFont: currentFont)
+    }
+
+    private mutating func finishChunk(
+        _ input: UnsafeRawBufferPointer, segmentStart: Int, sequenceStart: Int?,
+        _ write: (UnsafeRawBufferPointer) -> Void
+    ) {
+        guard segmentStart < input.count else { return }
+        guard isHoldable else {
+            flushHeld(write)
+            write(UnsafeRawBufferPointer(rebasing: input[segmentStart...]))
+            return
+        }
+        let start = held.isEmpty ? max(sequenceStart ?? segmentStart, segmentStart) : segmentStart
+        if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+        held.append(contentsOf: input[start...])
+    }
+}
+
+extension InputGuard.Event {
+    /// The event replaces the whole sequence, held bytes included.
+    var consumesSequence: Bool { self == .selectGraphicRendition || self == .dropSequence }
+}
