@@ -13,6 +13,10 @@ actor StreamViewer {
     let screen = TerminalScreen(rows: 24, cols: 80, scrollbackLimit: 100_000)
     private(set) var snapshots = 0
     private(set) var ended: String?
+    /// Each snapshot's history rows, and the stream bytes received since the last one (for
+    /// telling a seam fault from a stream fault when a test fails).
+    private(set) var snapshotHistory: [Int] = []
+    private(set) var streamSinceSnapshot: [UInt8] = []
     private var task: Task<Void, Never>?
 
     func start(_ subscription: PaneSubscription) {
@@ -25,10 +29,14 @@ actor StreamViewer {
         switch event {
         case .snapshot(let snapshot):
             snapshots += 1
+            snapshotHistory.append(snapshot.historyRows)
+            streamSinceSnapshot = []
             screen.reset(hard: true)
             screen.resize(rows: snapshot.rows, cols: snapshot.cols)
             screen.feed(snapshot.bytes)
-        case .output(let bytes): screen.feed(bytes)
+        case .output(let bytes):
+            streamSinceSnapshot += bytes
+            screen.feed(bytes)
         case .ended(let reason): ended = reason
         }
     }
@@ -112,7 +120,14 @@ actor StreamViewer {
             }
             let first = try #require(numbers.first)
             let seam = zip(numbers, numbers.dropFirst()).first { $0.1 != $0.0 + 1 }
-            #expect(seam == nil, "the stream jumps from \(seam?.0 ?? 0) to \(seam?.1 ?? 0)")
+            if let seam {
+                let stream = String(decoding: await viewer.streamSinceSnapshot, as: UTF8.self)
+                let history = await viewer.snapshotHistory
+                let inStream = stream.contains("n\(seam.0 + 1)\r\n")
+                Issue.record(
+                    "the stream jumps from \(seam.0) to \(seam.1); snapshots' history rows \(history); n\(seam.0 + 1) in the stream since the last snapshot: \(inStream); that stream starts \(stream.prefix(40).debugDescription)"
+                )
+            }
             #expect(numbers.last == 50_000 && first <= 2)
         }
     }

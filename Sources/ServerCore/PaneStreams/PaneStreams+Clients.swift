@@ -30,6 +30,8 @@ extension PaneStreams {
     func clientEnded(session: String, reason: String?) {
         let (observer, attempt, stopped) = state.withLock { s -> (Observer?, Int, Bool) in
             if let c = s.clients[session], c.isClosed { s.clients[session] = nil }
+            // Until the restarted client's snapshot, nothing a new client says may reach them.
+            for (id, sub) in s.subscribers where sub.session == session { s.subscribers[id]?.live = false }
             let attempt = s.restarts[session, default: 0]
             s.restarts[session] = attempt + 1
             return (s.observer, attempt, s.stopped)
