@@ -122,6 +122,7 @@ if wantsServer {
             dependencies: [
                 "ServerHTTP", "ServerCore", "ClaudePMProtocol", "TestSupport",
                 dep("HummingbirdTesting", "hummingbird"), dep("WSClient", "swift-websocket"),
+                dep("WSCompression", "swift-websocket"),
             ],
             swiftSettings: swift6
         ),

@@ -17,7 +17,10 @@ extension PTYConnection {
                 await self?.received(inbound, generation: current)
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
-        link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
+        // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
+        // off loopback, pure cost on it (docs/performance.md, "Compression").
+        link = WebSocketLink.spawn(
+            server: server, apiKey: apiKey, tls: tls, compress: !server.isLoopback, callbacks: callbacks)
     }
 
     func closeLink() {

@@ -16,12 +16,12 @@ extension WebSocketLink {
     }
 
     /// Starts a task running one link to `server` and reporting to `callbacks`; cancel it to
-    /// drop the link.
+    /// drop the link. `compress`: offer permessage-deflate.
     static func spawn(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, callbacks: Callbacks
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, callbacks: Callbacks
     ) -> Task<Void, Never> {
         Task {
-            let close = await run(server: server, apiKey: apiKey, tls: tls) { event in
+            let close = await run(server: server, apiKey: apiKey, tls: tls, compress: compress) { event in
                 switch event {
                 case .opened(let writer): await callbacks.opened(writer)
                 case .text(let text): await callbacks.text(text)

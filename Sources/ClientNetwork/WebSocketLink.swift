@@ -61,16 +61,17 @@ public enum WebSocketLink {
     }
 
     /// Connects, reports events to `onEvent` until the link ends, and returns how it ended.
-    /// Cancelling the calling task closes the link.
+    /// `compress`: offer permessage-deflate (the server may accept it). Cancelling the calling
+    /// task closes the link.
     public static func run(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true,
         onEvent: @escaping @Sendable (LinkEvent) async -> Void
     ) async -> LinkClose {
         var headers = HTTPFields()
         if let apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey.value }
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: maxMessageSize, additionalHeaders: headers,
-            extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
+            extensions: compress ? [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)] : [],
             closeTimeout: .seconds(3), autoPing: .disabled, sniHostname: tls?.sniHostname)
         let opened = OpenFlag()
         do {

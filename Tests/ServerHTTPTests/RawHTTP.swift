@@ -22,22 +22,25 @@ enum RawHTTP {
     }
 
     /// Sends `method path` with `headers`, `Connection: close` and `body` (JSON, with its length) to
-    /// 127.0.0.1:`port`; reads the answer to EOF.
+    /// 127.0.0.1:`port`; reads the answer to EOF (`headersOnly`: to the end of its header, for
+    /// an upgrade that leaves the connection open; pass the `Connection` header yourself then).
     static func exchange(
-        port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil
+        port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil,
+        headersOnly: Bool = false
     ) async throws -> Reply {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        if !headersOnly { request += "Connection: close\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if let body {
             request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         }
         request += "\r\n" + (body ?? "")
         let bytes = Array(request.utf8)
-        let raw = await blocking { roundTrip(port: port, bytes) }
+        let raw = await blocking { roundTrip(port: port, bytes, headersOnly: headersOnly) }
         return try parse(try #require(raw, "no answer on port \(port)"))
     }
 
-    private static func roundTrip(port: Int, _ request: [UInt8]) -> [UInt8]? {
+    private static func roundTrip(port: Int, _ request: [UInt8], headersOnly: Bool) -> [UInt8]? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -57,6 +60,7 @@ enum RawHTTP {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { break }
             reply += chunk[0..<n]
+            if headersOnly, String(decoding: reply, as: UTF8.self).contains("\r\n\r\n") { break }
         }
         return reply
     }

@@ -1,12 +1,13 @@
 // Building the Hummingbird application: HTTP routes matched case-insensitively (as Express's), with
 // the CORS, ETag, error and auth middleware in upstream's order; the WebSocket router (any path),
-// frame limits, optional TLS.
+// frame limits, permessage-deflate, optional TLS.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
+import HummingbirdWSCompression
 import NIOCore
 import NIOSSL
 import ServerCore
@@ -26,8 +27,13 @@ extension ClaudePMHTTPServer {
         registerRoutes(router, tmuxAvailable: tmuxAvailable)
         let wsRouter = Router(context: ServerWSContext.self)
         WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys).register(on: wsRouter)
+        // permessage-deflate when the client offers it (claudepm offers it on event sockets, where
+        // JSON lists compress well; upstream's apps may offer it too). A client's compressed
+        // message may not inflate past the payload limit.
         let wsConfig = WebSocketServerConfiguration(
-            maxFrameSize: WSLimits.maxPayload, autoPing: .enabled(timePeriod: .seconds(30)))
+            maxFrameSize: WSLimits.maxPayload,
+            extensions: [.perMessageDeflate(maxDecompressedFrameSize: WSLimits.maxPayload)],
+            autoPing: .enabled(timePeriod: .seconds(30)))
         var server: HTTPServerBuilder = .http1WebSocketUpgrade(
             webSocketRouter: wsRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration(ws: wsConfig))
         if let cert = options.tlsCertPath, let key = options.tlsKeyPath {

@@ -1,5 +1,6 @@
-// One log line per refused caller (401, WebSocket close 4001; warning) and per WebSocket message
-// refused by validation (PARSE_ERROR, INVALID_MESSAGE; notice), naming the peer and the path. A
+// One log line per refused caller (401, WebSocket close 4001; warning), per WebSocket message
+// refused by validation (PARSE_ERROR, INVALID_MESSAGE; notice) and per WebSocket opened and
+// closed (info, with how long it lived and why it ended), naming the peer and the path. A
 // line never holds an API key: no header values, no query string (`?apiKey=`), and of a refused
 // message only its error code and the paths of the offending fields, never the values.
 import ClaudePMProtocol
@@ -28,6 +29,22 @@ struct PeerLog: Sendable {
     func unauthorized(_ what: String) {
         logger.warning(
             "\(what) refused: missing or invalid API key", metadata: ["peer": "\(peer)", "path": "\(path)"])
+    }
+
+    /// A WebSocket passed auth and is open.
+    func opened() {
+        logger.info("WebSocket opened", metadata: ["peer": "\(peer)", "path": "\(path)"])
+    }
+
+    /// A WebSocket ended after `seconds`: `reason` is "closed by peer" or the error that ended it
+    /// (an oversized message: close 1009).
+    func closed(after seconds: Double, reason: String) {
+        logger.info(
+            "WebSocket closed",
+            metadata: [
+                "peer": "\(peer)", "path": "\(path)", "reason": "\(reason)",
+                "seconds": "\((seconds * 10).rounded() / 10)",
+            ])
     }
 
     /// A WebSocket message answered with PARSE_ERROR or INVALID_MESSAGE.

@@ -27,6 +27,11 @@ struct WSEndpoint: Sendable {
         }
     }
 
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
     private func run(
         _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
         _ context: WebSocketRouterContext<ServerWSContext>
@@ -41,6 +46,8 @@ struct WSEndpoint: Sendable {
             for try await _ in inbound {}
             return
         }
+        log.opened()
+        let started = ContinuousClock.now
         let connection = WSConnection(outbound: outbound)
         let handler = WSHandler(connection: connection, hub: hub, services: services, ptys: ptys, log: log)
         hub.add(connection)
@@ -59,8 +66,10 @@ struct WSEndpoint: Sendable {
         } catch {
             // Closing codes (1009 for an oversized message) come from rethrowing the stream's error.
             await handler.close()
+            log.closed(after: Self.seconds(since: started), reason: "\(error)")
             throw error
         }
         await handler.close()
+        log.closed(after: Self.seconds(since: started), reason: "closed by peer")
     }
 }
