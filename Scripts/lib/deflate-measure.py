@@ -2,7 +2,7 @@
 """What permessage-deflate would save and cost on claudepm traffic: the flood file cut into
 pty:output JSON frames, and a sessions list. Usage: deflate-measure.py FLOOD_FILE"""
 import json, zlib, time, sys, resource
-data = open('sys.argv[1]','rb').read()
+data = open(sys.argv[1],'rb').read()
 # pty:output frames as the server sends them: JSON text with the bytes as a string, ~16 KiB chunks
 frames=[]
 for i in range(0, len(data), 16384):
