@@ -36,6 +36,7 @@ if wantsServer {
     packages += [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ]
 }
 if wantsClient {
@@ -106,6 +107,7 @@ if wantsServer {
                 dep("HummingbirdWSCompression", "hummingbird-websocket"),
                 dep("NIOCore", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
                 dep("HTTPTypes", "swift-http-types"), dep("Logging", "swift-log"),
+                dep("Prometheus", "swift-prometheus"),
             ],
             swiftSettings: swift6
         ),

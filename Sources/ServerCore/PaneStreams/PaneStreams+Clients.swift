@@ -56,7 +56,10 @@ extension PaneStreams {
             endViewers(viewers, reason: "tmux control client for \(session) could not start")
             return
         }
-        state.withLock { $0.restarts[session] = 0 }
+        state.withLock { s in
+            s.restarts[session] = 0
+            s.counters.restarts += 1
+        }
         for id in viewers { requestSnapshot(id, client: client) }
     }
 

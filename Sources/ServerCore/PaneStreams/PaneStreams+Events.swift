@@ -6,6 +6,7 @@ extension PaneStreams {
         switch event {
         case .output(let pane, let data): output(pane, data, session: session)
         case .pause(let pane):
+            state.withLock { $0.counters.pauses += 1 }
             if let client = state.withLock({ $0.clients[session] }) {
                 client.send([["refresh-client", "-A", "\(pane):continue"]]) { _ in }
             }

@@ -13,6 +13,7 @@ extension PaneStreams {
                 sub.generation += 1
                 sub.live = false
                 s.subscribers[id] = sub
+                s.counters.snapshots += 1
                 return (sub.subscription.paneId, sub.history, sub.generation)
             })
         else { return }

@@ -47,7 +47,21 @@ public final class PaneStreams: Sendable {
         var restarts: [String: Int] = [:]
         var observer: Observer?
         var stopped = false
+        var counters = Counters()
     }
+
+    /// Totals since start, for the server's metrics.
+    public struct Counters: Sendable, Equatable {
+        /// Snapshots asked of tmux (first ones and fresh ones after a pause, resize or overflow).
+        public var snapshots = 0
+        /// `%pause` notifications: panes tmux paused because this reader fell behind.
+        public var pauses = 0
+        /// Control clients restarted after they ended.
+        public var restarts = 0
+    }
+
+    /// The totals so far.
+    public var counters: Counters { state.withLock { $0.counters } }
 
     /// The tmux server streamed.
     public let tmux: Tmux

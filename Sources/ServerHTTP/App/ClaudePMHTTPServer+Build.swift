@@ -26,7 +26,8 @@ extension ClaudePMHTTPServer {
         router.add(middleware: AuthMiddleware(policy: options.auth))
         registerRoutes(router, tmuxAvailable: tmuxAvailable)
         let wsRouter = Router(context: ServerWSContext.self)
-        WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys).register(on: wsRouter)
+        WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys, metrics: metrics)
+            .register(on: wsRouter)
         // permessage-deflate when the client offers it (claudepm offers it on event sockets, where
         // JSON lists compress well; upstream's apps may offer it too). A client's compressed
         // message may not inflate past the payload limit.
@@ -54,6 +55,7 @@ extension ClaudePMHTTPServer {
 
     private func registerRoutes(_ router: Router<ServerRequestContext>, tmuxAvailable: Bool) {
         HealthRoutes(services: services, tmuxAvailable: tmuxAvailable).register(on: router)
+        MetricsRoutes(services: services, metrics: metrics).register(on: router)
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
         SessionPaneRoutes(services: services).register(on: router)

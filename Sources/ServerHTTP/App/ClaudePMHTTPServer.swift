@@ -17,6 +17,7 @@ public final class ClaudePMHTTPServer: Sendable {
     let services: ServerServices
     let options: ServerOptions
     let hub = WSHub()
+    let metrics = ServerMetrics()
     let ptys: PTYLauncher
     let logger: Logger
     private let runTask = Mutex<Task<Void, any Error>?>(nil)

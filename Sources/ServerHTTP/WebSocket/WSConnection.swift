@@ -16,32 +16,39 @@ final class WSConnection: Sendable {
     private let events: AsyncStream<ByteBuffer>.Continuation
     private let drain: Task<Void, Never>
     private let flags = Mutex<(hasPTY: Bool, closed: Bool)>((false, false))
+    private let metrics: ServerMetrics?
 
-    init(outbound: WebSocketOutboundWriter) {
+    init(outbound: WebSocketOutboundWriter, metrics: ServerMetrics? = nil) {
         self.outbound = outbound
+        self.metrics = metrics
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(256))
         events = continuation
         drain = Task {
-            for await text in stream { try? await outbound.write(Self.textFrame(text)) }
+            for await text in stream {
+                metrics?.sent(bytes: text.readableBytes)
+                try? await outbound.write(Self.textFrame(text))
+            }
         }
     }
 
     /// Writes a reply now (awaits the socket).
     func send(_ text: String) async {
         guard !isClosed else { return }
+        metrics?.sent(bytes: text.utf8.count)
         try? await outbound.write(.text(text))
     }
 
     /// Writes a pre-encoded text message (UTF-8 bytes) now (awaits the socket).
     func send(text: ByteBuffer) async {
         guard !isClosed else { return }
+        metrics?.sent(bytes: text.readableBytes)
         try? await outbound.write(Self.textFrame(text))
     }
 
     /// Queues a pre-encoded broadcast event (dropped oldest-first when the client is slow).
     func enqueue(_ text: ByteBuffer) {
         guard !isClosed else { return }
-        events.yield(text)
+        if case .dropped = events.yield(text) { metrics?.eventsDropped.increment() }
     }
 
     /// Whether a PTY is attached (such connections get no `session:output`).

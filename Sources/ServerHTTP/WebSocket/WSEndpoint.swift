@@ -13,6 +13,7 @@ struct WSEndpoint: Sendable {
     let hub: WSHub
     let policy: AuthPolicy
     let ptys: PTYLauncher
+    let metrics: ServerMetrics
 
     func register(on router: Router<ServerWSContext>) {
         router.ws("/") { _, _ in
@@ -41,35 +42,46 @@ struct WSEndpoint: Sendable {
         let log = PeerLog(logger: context.requestContext.logger, peer: peer, path: context.request.uri.path)
         guard policy.allows(isLoopback: Loopback.isLoopback(peer), presented: key) else {
             log.unauthorized("WebSocket")
+            metrics.wsRefused.increment()
             try await outbound.close(.init(codeNumber: 4001), reason: "Unauthorized: Invalid or missing API key")
             // Finish the close handshake: the stream ends when the client's close frame arrives.
             for try await _ in inbound {}
             return
         }
         log.opened()
+        metrics.wsOpened.increment()
+        metrics.wsOpen.increment()
         let started = ContinuousClock.now
-        let connection = WSConnection(outbound: outbound)
-        let handler = WSHandler(connection: connection, hub: hub, services: services, ptys: ptys, log: log)
+        let connection = WSConnection(outbound: outbound, metrics: metrics)
+        let handler = WSHandler(
+            connection: connection, hub: hub, services: services, ptys: ptys, log: log, metrics: metrics)
         hub.add(connection)
         defer {
             hub.remove(connection)
             connection.finish()
+            metrics.wsOpen.decrement()
         }
         await connection.send(Wire.message("agent:snapshot", [("agents", .array([]))]))
         do {
             for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {
                 switch message {
-                case .text(let text): await handler.receive(Data(text.utf8))
-                case .binary(let buffer): await handler.receive(Data(buffer.readableBytesView))
+                case .text(let text):
+                    metrics.received(bytes: text.utf8.count)
+                    await handler.receive(Data(text.utf8))
+                case .binary(let buffer):
+                    metrics.received(bytes: buffer.readableBytes)
+                    await handler.receive(Data(buffer.readableBytesView))
                 }
             }
         } catch {
             // Closing codes (1009 for an oversized message) come from rethrowing the stream's error.
             await handler.close()
+            metrics.wsClosedByError.increment()
             log.closed(after: Self.seconds(since: started), reason: "\(error)")
             throw error
         }
         await handler.close()
+        metrics.wsClosedByPeer.increment()
         log.closed(after: Self.seconds(since: started), reason: "closed by peer")
     }
 }

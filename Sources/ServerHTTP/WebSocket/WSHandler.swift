@@ -12,15 +12,22 @@ actor WSHandler {
     let services: ServerServices
     let ptys: PTYLauncher
     let log: PeerLog
+    let metrics: ServerMetrics?
     var limiter: RateLimiter
-    var pty: AttachedPTY?
+    var pty: AttachedPTY? {
+        didSet { metrics?.streamChanged(from: oldValue?.kind, to: pty?.kind) }
+    }
 
-    init(connection: WSConnection, hub: WSHub, services: ServerServices, ptys: PTYLauncher, log: PeerLog) {
+    init(
+        connection: WSConnection, hub: WSHub, services: ServerServices, ptys: PTYLauncher, log: PeerLog,
+        metrics: ServerMetrics? = nil
+    ) {
         self.connection = connection
         self.hub = hub
         self.services = services
         self.ptys = ptys
         self.log = log
+        self.metrics = metrics
         limiter = RateLimiter(start: .now)
     }
 
