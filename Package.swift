@@ -83,6 +83,7 @@ var targets: [Target] = [
         swiftSettings: swift6
     ),
     .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"], swiftSettings: swift6),
+    .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
     .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),
     .testTarget(
         name: "TUITests",

@@ -1,7 +1,11 @@
-// ClientRuntime: the entry point of the terminal UI. `run` resolves nothing itself (the CLI did
-// that: servers, keys, TLS trust); it installs the terminal guard, starts ncurses, connects the
-// servers (after queueing their cached state, so the first frame shows it), runs the single event loop on a thread of its own until the user quits or a
+// ClientRuntime: the entry point of the terminal UI, joining network, screens and UI. `run`
+// resolves nothing itself (the CLI did that: servers, keys, TLS trust); it installs the terminal
+// guard, starts ncurses, connects the servers (after queueing their cached state, so the first
+// frame shows it), runs the single event loop on a thread of its own until the user quits or a
 // terminating signal arrives, and always gives the terminal back as it found it.
+// Must not import: any server module (ServerCore, ServerHTTP), GRDB, Hummingbird.
+// Data flow: keys, frames and timers -> one loop -> reduce (ClientCore) -> effects (ClientNetwork)
+// and frames (TUI), with every TerminalScreen owned by that loop.
 import ClientCore
 import Foundation
 import Logging

@@ -2,6 +2,8 @@
 // API. The client's single UI loop owns every instance; libvterm is not thread-safe, so this
 // class is deliberately not Sendable. libvterm keeps pointers to the callback structs, so they
 // live on the heap for as long as the terminal and are freed in deinit.
+// Must not import: any claudepm module except the C shims (CVTerm, CSupport); no ncurses.
+// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI.
 
 import CSupport
 import CVTerm
