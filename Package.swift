@@ -144,14 +144,14 @@ if wantsClient {
                 dep("AsyncHTTPClient", "async-http-client"),
                 dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
                 dep("HTTPTypes", "swift-http-types"), dep("Crypto", "swift-crypto"),
-                dep("Logging", "swift-log"), dep("GRDB", "GRDB.swift"),
+                dep("Logging", "swift-log"),
             ],
             swiftSettings: swift6
         ),
         .target(
             name: "ClientRuntime",
             dependencies: [
-                "TUI", "ClientCore", "ClientNetwork", "TerminalScreen", "ClaudePMProtocol", "CNCursesW", "CSupport",
+                "TUI", "ClientCore", "ClientNetwork", "TerminalScreen", "ClaudePMProtocol", "CSupport",
                 dep("Logging", "swift-log"),
             ],
             swiftSettings: swift6
