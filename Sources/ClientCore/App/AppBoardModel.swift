@@ -58,6 +58,9 @@ public struct AppTicket: Hashable, Sendable {
         self.isExplore = isExplore
         self.liveSession = liveSession
     }
+
+    /// How questions name the ticket: its key and title (`CSM-004 "Fix login"`).
+    public var label: String { key.map { "\($0) \"\(title)\"" } ?? "\"\(title)\"" }
 }
 
 /// A project on a server.

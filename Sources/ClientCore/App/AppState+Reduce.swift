@@ -15,6 +15,10 @@ extension AppState {
     public mutating func reduce(_ event: AppEvent) -> [AppEffect] {
         notifications.configuration.bannersEnabled = ui.notifyMode != .off
         var effects = apply(event)
+        if filter.isActive {
+            filter.refresh(sessions)
+            fixSelection()
+        }
         refreshLiveTickets()
         effects += syncNotificationFocus()
         effects += syncWatches()
@@ -110,13 +114,15 @@ extension AppState {
     /// still running keeps what `session:waiting` told; ended or vanished ones leave triage.
     private mutating func loadSessions(server: String, list: [AppSession]) {
         let previous = sessions
-        sessions = sessions.filter { $0.key.server != server }
+        var merged: [AppSession] = []
+        merged.reserveCapacity(list.count)
         for var session in list {
             if session.waiting == nil, session.isLive { session.waiting = previous[session.key]?.waiting }
             if session.projectName.isEmpty { session.projectName = previous[session.key]?.projectName ?? "" }
-            sessions[session.key] = session
-            syncTriage(session)
+            merged.append(session)
         }
+        sessions.replace(server: server, with: merged)
+        for session in merged { syncTriage(session) }
         for key in previous.keys where key.server == server && sessions[key]?.isLive != true {
             triage.queue.remove(key)
         }
@@ -151,8 +157,8 @@ extension AppState {
     mutating func refreshLiveTickets() {
         guard let server = board.project?.server, !board.tickets.isEmpty else { return }
         var live: [String: SessionKey] = [:]
-        for session in orderedSessions where session.key.server == server && session.isLive {
-            if let id = session.ticketID, live[id] == nil { live[id] = session.key }
+        for slot in sessions.slots where slot.isLive && slot.key.server == server {
+            if let id = sessions[slot.key]?.ticketID, live[id] == nil { live[id] = slot.key }
         }
         for i in board.tickets.indices {
             let supplied = board.tickets[i].liveSession.flatMap { sessions[$0]?.isLive == false ? nil : $0 }
