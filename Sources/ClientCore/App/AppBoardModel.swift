@@ -96,6 +96,8 @@ public struct BoardState: Hashable, Sendable {
     public var rows: [BoardColumn: Int] = [:]
     /// The focused chip when chips have focus (`f` toggles), nil otherwise.
     public var chipCursor: Int?
+    /// The sessions' revision the tickets' live sessions were last joined at (nil: join again).
+    var liveRevision: Int?
 
     /// Creates an empty board.
     public init() {}

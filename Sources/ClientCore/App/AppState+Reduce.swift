@@ -75,6 +75,7 @@ extension AppState {
         case .ticketsLoaded(let project, let list):
             guard board.project == project else { return [] }
             board.tickets = list
+            board.liveRevision = nil
         case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
         case .ticketContent(let title, let markdown):
             overlay = .pager(title: title, lines: markdown.components(separatedBy: "\n"), offset: 0)
@@ -153,12 +154,19 @@ extension AppState {
     }
 
     /// Marks each board ticket with its running session (from the sessions' ticket ids), keeping
-    /// a session the runtime supplied while that session is still live.
+    /// a session the runtime supplied while that session is still live. Only sessions with a
+    /// ticket are looked at, and only after the sessions or the tickets changed: this runs after
+    /// every event, and a pass over 10,000 sessions per event starved the keys (issue 14).
     mutating func refreshLiveTickets() {
-        guard let server = board.project?.server, !board.tickets.isEmpty else { return }
+        guard let server = board.project?.server, !board.tickets.isEmpty,
+            board.liveRevision != sessions.revision
+        else { return }
+        board.liveRevision = sessions.revision
         var live: [String: SessionKey] = [:]
-        for slot in sessions.slots where slot.isLive && slot.key.server == server {
-            if let id = sessions[slot.key]?.ticketID, live[id] == nil { live[id] = slot.key }
+        for key in sessions.ticketed where key.server == server {
+            guard let session = sessions[key], session.isLive, let id = session.ticketID else { continue }
+            if let other = live[id], sessions.precedes(other, key) { continue }
+            live[id] = key
         }
         for i in board.tickets.indices {
             let supplied = board.tickets[i].liveSession.flatMap { sessions[$0]?.isLive == false ? nil : $0 }

@@ -7,11 +7,14 @@ extension AppState {
     public var orderedSessions: [AppSession] { sessions.slots.compactMap { sessions[$0.key] } }
 
     /// The sessions the list and the wall show, in display order: all of them, or those matching
-    /// the `/` filter.
-    public var shownSlots: [SessionSlot] { filter.isActive ? filter.slots : sessions.slots }
+    /// the `/` filter, with their counts and indexes.
+    public var shown: SlotSummary { filter.isActive ? filter.summary : sessions.summary }
+
+    /// The shown sessions in display order.
+    public var shownSlots: [SessionSlot] { shown.slots }
 
     /// The shown sessions that can have a live tile, in display order.
-    public var liveKeys: [SessionKey] { shownSlots.compactMap { $0.isLive ? $0.key : nil } }
+    public var liveKeys: [SessionKey] { shown.live }
 
     /// Sessions that can have a live tile, in display order.
     public var liveSessions: [AppSession] { liveKeys.compactMap { sessions[$0] } }
@@ -23,20 +26,7 @@ extension AppState {
     }
 
     /// Rows the list needs: one per shown session plus one per server and project heading.
-    public var listRowCount: Int {
-        var count = 0
-        var last: SessionSlot?
-        for slot in shownSlots {
-            if slot.key.server != last?.key.server {
-                count += 2
-            } else if slot.project != last?.project {
-                count += 1
-            }
-            count += 1
-            last = slot
-        }
-        return count
-    }
+    public var listRowCount: Int { shown.rowCount }
 
     /// The sessions whose tiles are on screen now, in slot order.
     public var visibleTiles: [SessionKey] {
@@ -44,8 +34,9 @@ extension AppState {
         let slots = layout.tiles.count
         guard slots > 0 else { return [] }
         if let zoomed { return [zoomed] }
-        let live = liveKeys
-        let index = selection.flatMap { live.firstIndex(of: $0) } ?? 0
+        let shown = self.shown
+        let live = shown.live
+        let index = selection.flatMap { shown.liveIndex[$0] } ?? 0
         let start = (index / slots) * slots
         return Array(live[start..<min(start + slots, live.count)])
     }
@@ -78,24 +69,25 @@ extension AppState {
     /// True if `key` is a session the list shows (it exists and passes the filter).
     func isShown(_ key: SessionKey) -> Bool {
         guard sessions[key] != nil else { return false }
-        return !filter.isActive || filter.slots.contains { $0.key == key }
+        return !filter.isActive || filter.summary.contains(key)
     }
 
     /// Moves the selection by `delta` rows in display order, clamped.
     mutating func moveSelection(by delta: Int) {
-        let keys = shownSlots.map(\.key)
-        guard !keys.isEmpty else { return }
-        let index = selection.flatMap { keys.firstIndex(of: $0) } ?? 0
-        selection = keys[min(max(index + delta, 0), keys.count - 1)]
+        let shown = self.shown
+        guard !shown.slots.isEmpty else { return }
+        let index = selection.flatMap { shown.slotIndex[$0] } ?? 0
+        selection = shown.slots[min(max(index + delta, 0), shown.slots.count - 1)].key
         if zoomed != nil, let selection, sessions[selection]?.isLive == true { zoomed = selection }
     }
 
     /// Moves the selection to the first session of the next or previous page of tiles.
     mutating func moveTilePage(by delta: Int) {
-        let live = liveKeys
+        let shown = self.shown
+        let live = shown.live
         let slots = max(layout.tiles.count, 1)
         guard !live.isEmpty else { return }
-        let index = selection.flatMap { live.firstIndex(of: $0) } ?? 0
+        let index = selection.flatMap { shown.liveIndex[$0] } ?? 0
         let page = min(max(index / slots + delta, 0), (live.count - 1) / slots)
         selection = live[page * slots]
     }

@@ -9,8 +9,11 @@ public struct SessionFilter: Equatable, Sendable {
     public var text = ""
     /// True while the text is being typed (keys edit it).
     public var editing = false
-    /// The sessions that match `text`, in display order (valid for `basis`).
-    public private(set) var slots: [SessionSlot] = []
+    /// The sessions that match `text`, in display order, with counts and indexes (valid for
+    /// `basis`).
+    public private(set) var summary = SlotSummary()
+    /// The sessions that match `text`, in display order.
+    public var slots: [SessionSlot] { summary.slots }
     private var basis: (text: String, revision: Int)?
 
     /// An empty filter.
@@ -20,23 +23,24 @@ public struct SessionFilter: Equatable, Sendable {
     public var isActive: Bool { !text.isEmpty }
 
     public static func == (a: SessionFilter, b: SessionFilter) -> Bool {
-        a.text == b.text && a.editing == b.editing && a.slots == b.slots
+        a.text == b.text && a.editing == b.editing && a.summary == b.summary
     }
 
     /// Recomputes the matching slots if the text or the sessions changed since the last time.
     mutating func refresh(_ sessions: SessionTable) {
         guard isActive else {
             if basis != nil {
-                slots = []
+                summary = SlotSummary()
                 basis = nil
             }
             return
         }
         if let basis, basis.text == text, basis.revision == sessions.revision { return }
         let needle = text.lowercased()
-        slots = sessions.slots.filter { slot in
-            sessions[slot.key].map { Self.matches($0, needle: needle) } ?? false
-        }
+        summary = SlotSummary(
+            sessions.slots.filter { slot in
+                sessions[slot.key].map { Self.matches($0, needle: needle) } ?? false
+            })
         basis = (text, sessions.revision)
     }
 

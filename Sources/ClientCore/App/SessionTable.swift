@@ -39,10 +39,15 @@ public struct SessionTable: Equatable, Sendable {
     private var entries: [SessionKey: AppSession] = [:]
     private var order: [SortKey] = []
     private let serverOrder: [String: Int]
+    /// Every session in display order, with its counts and indexes (rebuilt when the order
+    /// changes, not when a session changes in place).
+    public private(set) var summary = SlotSummary()
     /// Every session in display order.
-    public private(set) var slots: [SessionSlot] = []
+    public var slots: [SessionSlot] { summary.slots }
     /// Counts changes of any session (for caches of what is derived from the sessions).
     public private(set) var revision = 0
+    /// The sessions that work on a ticket (few, however many sessions there are).
+    public private(set) var ticketed: Set<SessionKey> = []
 
     /// An empty table for servers in configuration order.
     public init(servers: [String] = []) {
@@ -60,8 +65,10 @@ public struct SessionTable: Equatable, Sendable {
             let old = entries[key].map { sortKey($0) }
             entries[key] = newValue
             revision &+= 1
+            if newValue?.ticketID != nil { ticketed.insert(key) } else { ticketed.remove(key) }
             let new = newValue.map { sortKey($0) }
             guard old != new else { return }
+            var slots = summary.slots
             if let old, case let index = position(of: old), index < order.count, order[index] == old {
                 order.remove(at: index)
                 slots.remove(at: index)
@@ -71,6 +78,7 @@ public struct SessionTable: Equatable, Sendable {
                 order.insert(new, at: index)
                 slots.insert(new.slot, at: index)
             }
+            summary = SlotSummary(slots)
         }
     }
 
@@ -79,8 +87,15 @@ public struct SessionTable: Equatable, Sendable {
         entries = entries.filter { $0.key.server != server }
         for session in list { entries[session.key] = session }
         order = entries.values.map { sortKey($0) }.sorted()
-        slots = order.map(\.slot)
+        ticketed = Set(entries.values.lazy.filter { $0.ticketID != nil }.map(\.key))
+        summary = SlotSummary(order.map(\.slot))
         revision &+= 1
+    }
+
+    /// True if `a` comes before `b` in the display order (both must exist).
+    public func precedes(_ a: SessionKey, _ b: SessionKey) -> Bool {
+        guard let first = entries[a], let second = entries[b] else { return a < b }
+        return sortKey(first) < sortKey(second)
     }
 
     /// The number of sessions.
