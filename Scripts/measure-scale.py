@@ -205,7 +205,7 @@ def main():
         t0 = time.monotonic()
         tmux(ui_sock, "send-keys", "-t", "ui", "-l", "/" + target)
         wait_for(ui_sock, lambda s: re.findall(r"bulk-\d{5}", "\n".join(
-            l for l in s.splitlines() if "●" in l and "│" not in l)) == [target])
+            l for l in s.splitlines() if "●" in l and "│" not in l and "┌" not in l)) == [target])
         filter_ms = (time.monotonic() - t0) * 1000
         print(json.dumps({
             "sessions": args.sessions, "load_s": round(load, 2),

@@ -75,7 +75,8 @@ extension UIEndToEndTests {
     /// The seeded session names on list rows (`bulk-NNNNN`), in order.
     static func sessionRows(_ screen: String) -> [String] {
         screen.split(separator: "\n").compactMap { line in
-            guard !line.contains("│"), line.contains("●"),
+            // List rows only: tile borders (`┌ ● bulk-… ─┐`) and tile insides are not rows.
+            guard !line.contains("│"), !line.contains("┌"), line.contains("●"),
                 let range = line.range(of: #"bulk-[0-9]{5}"#, options: .regularExpression)
             else { return nil }
             return String(line[range])
