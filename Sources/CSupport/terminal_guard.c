@@ -6,6 +6,7 @@
 #include <pty.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/time.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@ static int guard_tty_fd = -1;
 static volatile sig_atomic_t guard_notify_fd = -1;
 static volatile sig_atomic_t guard_have_termios = 0;
 static volatile sig_atomic_t guard_terminating = 0;
+static volatile sig_atomic_t guard_pending_signal = 0;
 static struct termios guard_termios;
 
 static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE};
@@ -49,13 +51,41 @@ static void restore_and_reraise(int sig) {
 
 static void on_fatal(int sig) { restore_and_reraise(sig); }
 
+/* The deadline of a termination signal: the loop did not finish in time, so restore and end the
+   process with that signal's default action. */
+static void on_deadline(int sig) {
+    (void)sig;
+    int pending = guard_pending_signal;
+    if (pending == 0) return;
+    restore_and_reraise(pending);
+}
+
+/* Arms a one-shot timer that ends the process CSUPPORT_GUARD_DEADLINE_MS after a termination
+   signal, whatever the loop is doing (setitimer is a plain system call on Linux). */
+static void arm_deadline(int sig) {
+    guard_pending_signal = sig;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_deadline;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval timer;
+    memset(&timer, 0, sizeof timer);
+    timer.it_value.tv_sec = CSUPPORT_GUARD_DEADLINE_MS / 1000;
+    timer.it_value.tv_usec = (CSUPPORT_GUARD_DEADLINE_MS % 1000) * 1000;
+    setitimer(ITIMER_REAL, &timer, NULL);
+}
+
 static void on_wake(int sig) {
     int fd = guard_notify_fd;
     if (sig != SIGWINCH && (fd < 0 || guard_terminating)) {
         restore_and_reraise(sig);
         return;
     }
-    if (sig != SIGWINCH) guard_terminating = 1;
+    if (sig != SIGWINCH) {
+        guard_terminating = 1;
+        arm_deadline(sig);
+    }
     if (fd >= 0) {
         int saved = errno;
         unsigned char byte = (unsigned char)sig;
@@ -96,6 +126,8 @@ void csupport_guard_uninstall(void) {
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) signal(fatal_signals[i], SIG_DFL);
     for (size_t i = 0; i < sizeof wake_signals / sizeof wake_signals[0]; i++) signal(wake_signals[i], SIG_DFL);
     guard_notify_fd = -1;
+    /* A pending termination deadline stays armed: the process still ends within it if the way
+       out (closing sockets, stopping a demo server) hangs. */
 }
 
 static void probe_child(const char *reset, size_t len, const char *enter, size_t enter_len) {

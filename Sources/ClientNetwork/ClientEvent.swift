@@ -34,6 +34,9 @@ public enum ClientEvent: Sendable {
     case roundTrip(server: String, RoundTrip)
     /// A message from the server (already decoded on the socket's task).
     case message(server: String, ServerMessage)
+    /// A frame's text exactly as the server sent it, before `message` (only from a socket made
+    /// with `rawFrames`: `claudepm watch --json` prints frames without re-encoding them).
+    case rawFrame(server: String, text: String)
     /// The REST resync after a (re)connect finished.
     case resynced(server: String, ServerSnapshot)
     /// Something failed that the user should see (resync failure, rejected key, bad frame).

@@ -12,7 +12,7 @@ extension EventSocket {
         let current = generation
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
-            text: { [weak self] text in await self?.received(Self.decode(text), generation: current) },
+            text: { [weak self] text in await self?.received(Self.decode(text), text: text, generation: current) },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
     }
@@ -33,8 +33,9 @@ extension EventSocket {
         handle(.opened)
     }
 
-    private func received(_ message: Result<ServerMessage, ClientNetworkError>, generation: UInt64) {
+    private func received(_ message: Result<ServerMessage, ClientNetworkError>, text: String, generation: UInt64) {
         guard generation == self.generation else { return }
+        if rawFrames { continuation.yield(.rawFrame(server: server.name, text: text)) }
         switch message {
         case .success(let message):
             handle(.received(message))

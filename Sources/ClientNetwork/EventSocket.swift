@@ -19,6 +19,7 @@ public actor EventSocket {
     let rest: RESTClient
     let clock = MonotonicClock()
     let subscribeToAllSessions: Bool
+    let rawFrames: Bool
     var machine: ConnectionMachine
     var timers = TimerSet<ConnectionTimer>()
     var link: Task<Void, Never>?
@@ -28,10 +29,13 @@ public actor EventSocket {
 
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
+    /// With `rawFrames`, every frame's text is reported as `.rawFrame` too, before its message.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
-        configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true
+        configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true,
+        rawFrames: Bool = false
     ) {
+        self.rawFrames = rawFrames
         self.server = server
         self.apiKey = apiKey
         self.tls = tls

@@ -1,4 +1,6 @@
-// Formats ClientEvents for `watch`: short human lines, or one JSON object per line.
+// Formats ClientEvents for `watch`: short human lines, or one JSON object per line. In JSON the
+// server's frames are printed as they arrived (`.rawFrame`, embedded verbatim: unknown fields
+// kept, nothing re-encoded); the decoded `.message` is then not printed again.
 
 import ClaudePMProtocol
 import ClientCore
@@ -10,6 +12,10 @@ struct EventPrinter: Sendable {
 
     func print(_ event: ClientEvent) {
         if json {
+            if case .rawFrame(let server, let text) = event {
+                Console.rawLine(Self.frameLine(server: server, text: text))
+                return
+            }
             guard let object = Self.jsonObject(event),
                 let data = try? JSONSerialization.data(
                     withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
@@ -17,6 +23,40 @@ struct EventPrinter: Sendable {
             Console.rawLine(String(decoding: data, as: UTF8.self))
         } else {
             Console.line(Self.text(event))
+        }
+    }
+
+    /// The JSON line of a frame: `{"event":"message","message":<frame>,"server":…}` with the
+    /// frame's bytes as they came, only CR and LF (insignificant whitespace in JSON, which cannot
+    /// occur inside its strings) turned into spaces so the line stays one line. A frame that is
+    /// not JSON becomes an `error` line carrying the text as a string.
+    static func frameLine(server: String, text: String) -> String {
+        let name = jsonString(server)
+        guard (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [String: Any] else {
+            return "{\"error\":\"frame is not a JSON object\",\"event\":\"error\",\"frame\":\(jsonString(text)),"
+                + "\"server\":\(name)}"
+        }
+        let oneLine = text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            ? String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : text
+        return "{\"event\":\"message\",\"message\":\(oneLine),\"server\":\(name)}"
+    }
+
+    /// `value` as a JSON string literal.
+    static func jsonString(_ value: String) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: [value], options: [.withoutEscapingSlashes])
+        let array = data.map { String(decoding: $0, as: UTF8.self) } ?? "[\"\"]"
+        return String(array.dropFirst().dropLast())
+    }
+
+    /// The `status` value of a status line, one of the values docs/cli.md lists (the attempt is
+    /// a field of its own).
+    static func statusName(_ status: ConnectionStatus) -> String {
+        switch status {
+        case .offline: return "offline"
+        case .connecting: return "connecting"
+        case .connected: return "connected"
+        case .reconnecting: return "reconnecting"
+        case .authFailed: return "auth-failed"
         }
     }
 
@@ -46,14 +86,16 @@ struct EventPrinter: Sendable {
                 try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes])
             }
             return "[\(server)] \(type) " + (payload.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        case .rawFrame(let server, let text): return "[\(server)] frame \(text)"
         }
     }
 
     static func jsonObject(_ event: ClientEvent) -> [String: Any]? {
         switch event {
         case .status(let server, let status):
-            var object: [String: Any] = ["server": server, "event": "status", "status": statusText(status)]
+            var object: [String: Any] = ["server": server, "event": "status", "status": statusName(status)]
             if case .reconnecting(let attempt, _) = status { object["attempt"] = attempt }
+            if case .connecting(let attempt) = status, attempt > 0 { object["attempt"] = attempt + 1 }
             if case .authFailed(let message) = status { object["detail"] = message }
             return object
         case .roundTrip(let server, let trip):
@@ -68,6 +110,7 @@ struct EventPrinter: Sendable {
         case .message(let server, let message):
             guard let frame = messageObject(message) else { return nil }
             return ["server": server, "event": "message", "message": frame]
+        case .rawFrame: return nil
         }
     }
 

@@ -14,10 +14,10 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Stream server events until interrupted.",
         discussion: """
             Every line names the server. With --json each line is one JSON object:
-              {"server":"local","event":"status","status":"connected"}
-              {"server":"local","event":"resynced","sessions":3,"notifications":1}
-              {"server":"local","event":"message","message":{"type":"session:waiting","payload":{…}}}
-              {"server":"local","event":"error","error":"API key rejected by local"}
+              {"event":"status","server":"local","status":"connected"}
+              {"event":"resynced","notifications":1,"server":"local","sessions":3}
+              {"event":"message","message":<the server's frame, byte for byte>,"server":"local"}
+              {"error":"API key rejected by local","event":"error","server":"local"}
 
             Examples:
               claudepm watch
@@ -54,7 +54,8 @@ struct WatchCommand: AsyncParsableCommand {
         var configuration = ConnectionMachine.Configuration()
         if let heartbeat { configuration.pingInterval = .milliseconds(Int(heartbeat * 1000)) }
         let sockets = connections.map {
-            EventSocket(server: $0.server, apiKey: $0.apiKey, tls: $0.tls, configuration: configuration)
+            EventSocket(
+                server: $0.server, apiKey: $0.apiKey, tls: $0.tls, configuration: configuration, rawFrames: json)
         }
         let printer = EventPrinter(json: json)
         let rejected = try await withThrowingTaskGroup(of: ClientNetworkError?.self) { group in
@@ -62,6 +63,7 @@ struct WatchCommand: AsyncParsableCommand {
                 group.addTask {
                     await socket.start()
                     for await event in socket.events {
+                        if json, case .message = event { continue }
                         printer.print(event)
                         if case .failure(_, let error) = event, error.isAuthFailure { return error }
                     }

@@ -14,8 +14,9 @@ import Testing
     }
 
     @Test func highPriorityRaisesABannerForFiveSeconds() {
-        var state = worldWithPermissionBanner()
-        #expect(state.banner?.notification.key == NotificationManager.waitingKey(AppWorld.b))
+        var state = AppWorld.state()
+        _ = state.reduce(AppWorld.serverNotification("n1", title: "Context Low"))
+        #expect(state.banner?.notification.title == "Context Low")
         #expect(state.nextTimer == .seconds(5))
         _ = state.reduce(AppWorld.tick(4.9))
         #expect(state.banner != nil)
@@ -23,6 +24,29 @@ import Testing
         #expect(state.banner == nil)
         #expect(state.notifications.items.first?.isRead == true)
         #expect(state.notifications.nextTick == nil)
+    }
+
+    @Test func aPermissionBannerStaysUntilAnswered() {
+        var state = worldWithPermissionBanner()
+        #expect(state.banner?.notification.key == NotificationManager.waitingKey(AppWorld.b))
+        _ = state.reduce(AppWorld.tick(300))
+        #expect(state.banner?.notification.sessionKey == AppWorld.b, "still shown after five minutes")
+        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
+        #expect(state.banner == nil)
+    }
+
+    @Test func yAndNAnswerTheSelectedSessionAfterItsBannerIsGone() {
+        var state = worldWithPermissionBanner()
+        _ = state.press(.char("d"))
+        #expect(state.banner == nil, "dismissed")
+        #expect(state.press(.char("y")).isEmpty, "a (selected) is not waiting")
+        #expect(state.flash == "the selected session has no permission prompt waiting")
+        _ = state.press(.char("j"))
+        #expect(state.selection == AppWorld.b)
+        #expect(state.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
+        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)], "the latest prompt, again")
+        _ = state.reduce(AppWorld.stopsWaiting(AppWorld.b, at: 1))
+        #expect(state.press(.char("y")).isEmpty, "nothing waits any more")
     }
 
     @Test func normalPriorityDoesNotRaiseABanner() {

@@ -41,7 +41,10 @@ import Testing
         #expect(state.press(.char("x")).isEmpty)
         #expect(state.overlay == nil)
         _ = state.press(.char("l"), .char("l"))
-        #expect(state.press(.char("a")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.press(.char("a")).isEmpty, "approve asks first")
+        #expect(state.overlay == .confirmAction(question: "Approve \"Three\"?", effect: .approveTicket(server: "local", ticketID: "t3")))
+        #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.overlay == nil)
         _ = state.press(.char("x"))
         #expect(state.overlay == .rejectFeedback(ticketID: "t3", text: ""))
         #expect(state.press(.enter).isEmpty)
@@ -52,9 +55,10 @@ import Testing
 
     @Test func moveStartViewAndOpen() {
         var state = boardWorld()
-        #expect(state.press(.char("m")) == [.moveTicket(server: "local", ticketID: "t1", to: .inProgress)])
+        #expect(state.press(.char("m"), .char("y")) == [.moveTicket(server: "local", ticketID: "t1", to: .inProgress)])
         #expect(state.press(.char("M")).isEmpty, "backlog has no previous column")
-        #expect(state.press(.char("s")) == [.startTicketSession(server: "local", ticketID: "t1")])
+        #expect(state.overlay == nil)
+        #expect(state.press(.char("s"), .char("y")) == [.startTicketSession(server: "local", ticketID: "t1")])
         #expect(state.press(.enter) == [.loadTicketContent(server: "local", ticketID: "t1")])
         _ = state.reduce(.ticketContent(title: "CSM-1", markdown: "# One\nbody"))
         #expect(state.overlay == .pager(title: "CSM-1", lines: ["# One", "body"], offset: 0))
@@ -64,6 +68,23 @@ import Testing
         let view = state.press(.char("v"))
         #expect(state.screen == .attached(AppWorld.a))
         #expect(view.contains(.attach(AppWorld.a, state.attachSize)))
+    }
+
+    @Test func boardMovesAskFirstAndAnyOtherKeyCancels() {
+        var state = boardWorld()
+        #expect(state.press(.char("m")).isEmpty)
+        #expect(
+            state.overlay
+                == .confirmAction(
+                    question: "Move CSM-1 \"One\" to In Progress?",
+                    effect: .moveTicket(server: "local", ticketID: "t1", to: .inProgress)))
+        #expect(state.press(.char("n")).isEmpty, "n cancels")
+        #expect(state.overlay == nil)
+        #expect(state.flash == "cancelled")
+        #expect(state.press(.char("s")).isEmpty)
+        #expect(state.press(.escape).isEmpty, "Esc cancels")
+        #expect(state.screen == .board, "the cancelling key does nothing else")
+        #expect(state.board.tickets.first { $0.id == "t1" }?.state == .backlog)
     }
 
     @Test func liveSessionsAreJoinedByTicketID() {

@@ -14,14 +14,28 @@ import Testing
 
     @Test func bannerLastsFiveSecondsThenIsRead() {
         var h = NotificationHarness()
-        h.receive(waiting(sessionA))
-        #expect(h.manager.banner?.notification.sessionId == sessionA)
+        h.receive(.notification(.init(id: "n1", title: "Context Low", body: "10% left", timestamp: epoch)))
+        #expect(h.manager.banner?.notification.title == "Context Low")
         h.advance(by: .milliseconds(4_900))
         #expect(h.manager.banner != nil)
         h.advance(by: .milliseconds(200))
         #expect(h.manager.banner == nil)
         #expect(h.log.last == .hideBanner)
         #expect(h.manager.unreadCount == 0)
+    }
+
+    @Test func waitingPromptBannerStaysUntilAnsweredOrDismissed() {
+        var h = NotificationHarness()
+        h.receive(waiting(sessionA))
+        #expect(h.manager.banner?.isSticky == true)
+        #expect(h.manager.nextTick == nil, "no expiry timer for a prompt waiting for its user")
+        h.advance(by: .seconds(60))
+        #expect(h.manager.banner?.notification.sessionId == sessionA, "still there a minute later")
+        h.receive(.sessionWaiting(.init(sessionId: sessionA, waiting: false, reason: nil, timestamp: epoch)))
+        #expect(h.manager.banner == nil, "answered elsewhere: the banner goes")
+        h.receive(waiting(sessionB))
+        _ = h.manager.dismissBanner(now: h.clock.now)
+        #expect(h.manager.banner == nil, "dismissed")
     }
 
     @Test func focusedSessionRaisesNoBanner() {

@@ -173,7 +173,7 @@ struct PTYHarness {
         h.send(.socketOpened)
         let message = "Session abc has invalid pane ID: claude-code"
         let actions = h.send(.serverError(code: "PTY_INVALID_PANE", message: message))
-        #expect(h.machine.status == .failed(reason: message))
+        #expect(h.machine.status == .failed(reason: "PTY_INVALID_PANE: " + message), "the code leads the reason")
         #expect(actions.contains { if case .close(.attachFailed) = $0 { true } else { false } })
         #expect(h.timers.isEmpty)
     }

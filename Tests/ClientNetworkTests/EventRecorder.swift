@@ -16,7 +16,7 @@ actor EventRecorder {
         case .resynced(_, let snapshot): snapshots.append(snapshot)
         case .failure(_, let error): failures.append(error)
         case .message(_, let message): messages.append(message)
-        case .roundTrip: break
+        case .roundTrip, .rawFrame: break
         }
     }
 

@@ -1,5 +1,6 @@
 // The ticket board end to end: it shows the demo's tickets in their columns, and approve (`a`)
-// and reject (`x` + feedback) move review cards, as the screen and the server's REST state agree.
+// and reject (`x` + feedback) move review cards, as the screen and the server's REST state agree;
+// approve asks first (`y` confirms).
 import ClaudePMProtocol
 import Foundation
 import Testing
@@ -23,6 +24,9 @@ extension UIEndToEndTests {
             #expect(board.ok, "the board does not show every demo ticket in its column:\n\(board.screen)")
             try await world.selectCard(in: review)
             try await world.tmux.send(keys: "a")
+            let asked = await world.tmux.waitForScreen { $0.contains("Approve ") && $0.contains("y = yes") }
+            try #require(asked.ok, "a did not ask for confirmation:\n\(asked.screen)")
+            try await world.tmux.send(keys: "y")
             let approved = try await world.waitForTicket(among: review, toBe: .done, column: "Done")
             #expect(approved != nil, "no review ticket was approved")
             let remaining = review.filter { $0 != approved }

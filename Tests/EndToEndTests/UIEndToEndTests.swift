@@ -109,6 +109,16 @@ struct UIEndToEndTests {
 extension UIEndToEndTests {
     @Test("claudepm demo: SIGINT from outside restores the terminal, exits 130 and stops its server")
     func demoInterruptRestores() async throws {
+        try await demoSignalRestores(SIGINT)
+    }
+
+    @Test("claudepm demo: SIGTERM and SIGHUP restore the terminal, exit 128+n and stop its server",
+        arguments: [SIGTERM, SIGHUP])
+    func demoSignalsRestore(signal: Int32) async throws {
+        try await demoSignalRestores(signal)
+    }
+
+    private func demoSignalRestores(_ signal: Int32) async throws {
         try await UIWorld.with { world in
             // The world's own claudepm goes first; `claudepm demo` runs in the same shell after it.
             try await world.quitAndExpectRestored()
@@ -117,9 +127,9 @@ extension UIEndToEndTests {
             let up = await world.tmux.waitForScreen(timeout: 90) { $0.contains("online") && $0.contains("SESSION") }
             try #require(up.ok, "the demo UI did not come up:\n\(up.screen)")
             let pid = try #require(await world.claudepmPID(), "claudepm is not the shell's child")
-            kill(pid, SIGINT)
-            let back = await world.tmux.waitForScreen { $0.contains("demo-exit=130") }
-            #expect(back.ok, "no exit by SIGINT:\n\(back.screen)")
+            kill(pid, signal)
+            let back = await world.tmux.waitForScreen { $0.contains("demo-exit=\(128 + signal)") }
+            #expect(back.ok, "no exit by signal \(signal):\n\(back.screen)")
             try await world.expectShellRestored()
             // The demo's own server (started with --exit-on-stdin-eof, in this world's HOME) is gone too.
             let home = world.server.directory.appendingPathComponent("home").path

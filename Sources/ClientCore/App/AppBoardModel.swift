@@ -58,6 +58,9 @@ public struct AppTicket: Hashable, Sendable {
         self.isExplore = isExplore
         self.liveSession = liveSession
     }
+
+    /// How questions name the ticket: its key and title (`CSM-004 "Fix login"`).
+    public var label: String { key.map { "\($0) \"\(title)\"" } ?? "\"\(title)\"" }
 }
 
 /// A project on a server.
@@ -93,6 +96,8 @@ public struct BoardState: Hashable, Sendable {
     public var rows: [BoardColumn: Int] = [:]
     /// The focused chip when chips have focus (`f` toggles), nil otherwise.
     public var chipCursor: Int?
+    /// The sessions' revision the tickets' live sessions were last joined at (nil: join again).
+    var liveRevision: Int?
 
     /// Creates an empty board.
     public init() {}

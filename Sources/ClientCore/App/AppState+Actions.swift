@@ -42,11 +42,26 @@ extension AppState {
             if let selection { return attach(selection) }
         case .zoom:
             if let selection, sessions[selection]?.isLive == true { zoomed = zoomed == selection ? nil : selection }
-        case .back: zoomed = nil
+        case .back:
+            if filter.isActive { setFilter("") } else { zoomed = nil }
         case .snooze: snoozeSelection()
+        case .search: filter.editing = true
+        case .bannerYes, .bannerNo: return answerSelected(allow: action == .bannerYes)
         default: break
         }
         return []
+    }
+
+    /// Answers the selected session's waiting permission prompt (banner or not), hiding a banner
+    /// about it.
+    private mutating func answerSelected(allow: Bool) -> [AppEffect] {
+        guard let key = selection, sessions[key]?.isLive == true, sessions[key]?.waiting?.isPermissionPrompt == true
+        else {
+            flash = "the selected session has no permission prompt waiting"
+            return []
+        }
+        let hide = banner?.notification.sessionKey == key ? dismissBanner() : []
+        return hide + [.answerPermission(key, allow: allow)]
     }
 
     /// Quits at once, or asks first when a session is attached.

@@ -39,22 +39,31 @@ extension AppState {
                 flash = ticket.liveSession == nil ? "ticket is done" : "ticket already has a live session (v)"
                 return []
             }
-            return [.startTicketSession(server: server, ticketID: ticket.id)]
+            return confirm("Start a session for \(ticket.label)?", .startTicketSession(server: server, ticketID: ticket.id))
         case .approve:
             guard ticket.state == .review else { return refuse("approve works only in review") }
-            return [.approveTicket(server: server, ticketID: ticket.id)]
+            return confirm("Approve \(ticket.label)?", .approveTicket(server: server, ticketID: ticket.id))
         case .reject:
             guard ticket.state == .review else { return refuse("reject works only in review") }
             overlay = .rejectFeedback(ticketID: ticket.id, text: "")
         case .moveNext, .movePrevious:
             let target = ticket.state.index + (action == .moveNext ? 1 : -1)
             guard BoardColumn.allCases.indices.contains(target) else { return [] }
-            return [.moveTicket(server: server, ticketID: ticket.id, to: BoardColumn.allCases[target])]
+            let column = BoardColumn.allCases[target]
+            return confirm(
+                "Move \(ticket.label) to \(column.title)?", .moveTicket(server: server, ticketID: ticket.id, to: column))
         case .viewSession:
             guard let key = ticket.liveSession else { return refuse("ticket has no live session") }
             return attach(key)
         default: break
         }
+        return []
+    }
+
+    /// Asks `question` first; `y` runs `effect` (approve, start and move act on the server at once
+    /// and cannot be taken back from here).
+    private mutating func confirm(_ question: String, _ effect: AppEffect) -> [AppEffect] {
+        overlay = .confirmAction(question: question, effect: effect)
         return []
     }
 

@@ -12,7 +12,7 @@ extension AppState {
         switch overlay {
         case .notifications: return [.notifications]
         case .pager, .projectPicker: return [.pager]
-        case .help, .confirmQuit, .palette, .rejectFeedback: return []
+        case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback: return []
         case nil: break
         }
         if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
@@ -57,6 +57,13 @@ extension AppState {
                 return [.quit]
             }
             return []
+        case .confirmAction(_, let effect):
+            overlay = nil
+            guard key == .char("y") else {
+                flash = "cancelled"
+                return []
+            }
+            return [effect]
         case .palette(let text):
             switch TextEdit.apply(key, to: text) {
             case .editing(let next): overlay = .palette(next)
@@ -77,8 +84,37 @@ extension AppState {
             return []
         default:
             if scrollback?.editing == true, attachedSession != nil { return editSearch(key) }
+            if filter.editing, overlay == nil, screen == .sessions { return editFilter(key) }
             return nil
         }
+    }
+
+    /// Typing the `/` filter: the list narrows with each key; Enter keeps the filter, Esc clears
+    /// it, arrows move the selection among the matches.
+    private mutating func editFilter(_ key: AppKey) -> [AppEffect] {
+        switch key {
+        case .up: moveSelection(by: -1)
+        case .down: moveSelection(by: 1)
+        case .mouse, .focus: break
+        default:
+            switch TextEdit.apply(key, to: filter.text) {
+            case .editing(let next): setFilter(next)
+            case .cancelled:
+                setFilter("")
+                filter.editing = false
+            case .submitted:
+                filter.editing = false
+                if !filter.isActive { return [] }
+            }
+        }
+        return []
+    }
+
+    /// Sets the filter text and keeps the selection on a shown session.
+    mutating func setFilter(_ text: String) {
+        filter.text = text
+        filter.refresh(sessions)
+        fixSelection()
     }
 
     private mutating func editSearch(_ key: AppKey) -> [AppEffect] {

@@ -12,25 +12,8 @@ public enum ListRow: Hashable, Sendable {
 }
 
 extension AppState {
-    /// All list rows in order.
-    public var listRows: [ListRow] {
-        var rows: [ListRow] = []
-        var lastServer: String?
-        var lastProject: String?
-        for session in orderedSessions {
-            if session.key.server != lastServer {
-                rows.append(.server(session.key.server))
-                lastServer = session.key.server
-                lastProject = nil
-            }
-            if session.projectName != lastProject {
-                rows.append(.project(server: session.key.server, name: session.projectName))
-                lastProject = session.projectName
-            }
-            rows.append(.session(session.key))
-        }
-        return rows
-    }
+    /// All list rows in order (of the shown sessions).
+    public var listRows: [ListRow] { shownSlots.listRows }
 
     /// The rows visible in a list of `height` rows, scrolled so the selection is shown.
     public func listWindow(height: Int) -> ArraySlice<ListRow> {

@@ -15,6 +15,10 @@ extension AppState {
     public mutating func reduce(_ event: AppEvent) -> [AppEffect] {
         notifications.configuration.bannersEnabled = ui.notifyMode != .off
         var effects = apply(event)
+        if filter.isActive {
+            filter.refresh(sessions)
+            fixSelection()
+        }
         refreshLiveTickets()
         effects += syncNotificationFocus()
         effects += syncWatches()
@@ -71,6 +75,7 @@ extension AppState {
         case .ticketsLoaded(let project, let list):
             guard board.project == project else { return [] }
             board.tickets = list
+            board.liveRevision = nil
         case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
         case .ticketContent(let title, let markdown):
             overlay = .pager(title: title, lines: markdown.components(separatedBy: "\n"), offset: 0)
@@ -110,13 +115,15 @@ extension AppState {
     /// still running keeps what `session:waiting` told; ended or vanished ones leave triage.
     private mutating func loadSessions(server: String, list: [AppSession]) {
         let previous = sessions
-        sessions = sessions.filter { $0.key.server != server }
+        var merged: [AppSession] = []
+        merged.reserveCapacity(list.count)
         for var session in list {
             if session.waiting == nil, session.isLive { session.waiting = previous[session.key]?.waiting }
             if session.projectName.isEmpty { session.projectName = previous[session.key]?.projectName ?? "" }
-            sessions[session.key] = session
-            syncTriage(session)
+            merged.append(session)
         }
+        sessions.replace(server: server, with: merged)
+        for session in merged { syncTriage(session) }
         for key in previous.keys where key.server == server && sessions[key]?.isLive != true {
             triage.queue.remove(key)
         }
@@ -147,12 +154,19 @@ extension AppState {
     }
 
     /// Marks each board ticket with its running session (from the sessions' ticket ids), keeping
-    /// a session the runtime supplied while that session is still live.
+    /// a session the runtime supplied while that session is still live. Only sessions with a
+    /// ticket are looked at, and only after the sessions or the tickets changed: this runs after
+    /// every event, and a pass over 10,000 sessions per event starved the keys (issue 14).
     mutating func refreshLiveTickets() {
-        guard let server = board.project?.server, !board.tickets.isEmpty else { return }
+        guard let server = board.project?.server, !board.tickets.isEmpty,
+            board.liveRevision != sessions.revision
+        else { return }
+        board.liveRevision = sessions.revision
         var live: [String: SessionKey] = [:]
-        for session in orderedSessions where session.key.server == server && session.isLive {
-            if let id = session.ticketID, live[id] == nil { live[id] = session.key }
+        for key in sessions.ticketed where key.server == server {
+            guard let session = sessions[key], session.isLive, let id = session.ticketID else { continue }
+            if let other = live[id], sessions.precedes(other, key) { continue }
+            live[id] = key
         }
         for i in board.tickets.indices {
             let supplied = board.tickets[i].liveSession.flatMap { sessions[$0]?.isLive == false ? nil : $0 }

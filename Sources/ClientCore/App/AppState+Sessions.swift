@@ -2,56 +2,31 @@
 // and the watch/unwatch effects that keep tile streams in step with what is on screen.
 
 extension AppState {
-    /// Sessions in display order: by server (configuration order), project, status, name.
-    /// The sort keys are computed once per session and indices are sorted, not sessions: this runs
-    /// several times per frame, and comparing `displayName`s (built strings) or moving whole
-    /// sessions per comparison was a tenth of the client's CPU on a busy wall (docs/performance.md).
-    public var orderedSessions: [AppSession] {
-        let serverOrder = Dictionary(servers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let all = Array(sessions.values)
-        let keys = all.map { session in
-            (
-                server: serverOrder[session.key.server] ?? Int.max, project: session.projectName,
-                rank: Self.statusRank(session.status), name: session.displayName, key: session.key
-            )
-        }
-        let order = keys.indices.sorted { i, j in
-            let a = keys[i]
-            let b = keys[j]
-            if a.server != b.server { return a.server < b.server }
-            if a.project != b.project { return a.project < b.project }
-            if a.rank != b.rank { return a.rank < b.rank }
-            if a.name != b.name { return a.name < b.name }
-            return a.key < b.key
-        }
-        return order.map { all[$0] }
-    }
+    /// Every session in display order: by server (configuration order), project, status, name
+    /// (kept by `SessionTable`, never sorted per call).
+    public var orderedSessions: [AppSession] { sessions.slots.compactMap { sessions[$0.key] } }
 
-    private static func statusRank(_ status: AppSessionStatus) -> Int {
-        switch status {
-        case .running: 0
-        case .paused: 1
-        case .error: 2
-        case .completed: 3
-        }
-    }
+    /// The sessions the list and the wall show, in display order: all of them, or those matching
+    /// the `/` filter, with their counts and indexes.
+    public var shown: SlotSummary { filter.isActive ? filter.summary : sessions.summary }
+
+    /// The shown sessions in display order.
+    public var shownSlots: [SessionSlot] { shown.slots }
+
+    /// The shown sessions that can have a live tile, in display order.
+    public var liveKeys: [SessionKey] { shown.live }
 
     /// Sessions that can have a live tile, in display order.
-    public var liveSessions: [AppSession] { orderedSessions.filter(\.isLive) }
+    public var liveSessions: [AppSession] { liveKeys.compactMap { sessions[$0] } }
 
     /// The layout of the sessions screen for the current size.
     public var layout: ScreenLayout {
         ScreenLayout.compute(
-            size: size, liveCount: liveSessions.count, listRows: listRowCount, zoomed: zoomed != nil)
+            size: size, liveCount: liveKeys.count, listRows: listRowCount, zoomed: zoomed != nil)
     }
 
-    /// Rows the list needs: one per session plus one per server and project heading.
-    public var listRowCount: Int {
-        let ordered = orderedSessions
-        let groups = Set(ordered.map { "\($0.key.server)\u{0}\($0.projectName)" }).count
-        let serversShown = Set(ordered.map(\.key.server)).count
-        return ordered.count + groups + serversShown
-    }
+    /// Rows the list needs: one per shown session plus one per server and project heading.
+    public var listRowCount: Int { shown.rowCount }
 
     /// The sessions whose tiles are on screen now, in slot order.
     public var visibleTiles: [SessionKey] {
@@ -59,8 +34,9 @@ extension AppState {
         let slots = layout.tiles.count
         guard slots > 0 else { return [] }
         if let zoomed { return [zoomed] }
-        let live = liveSessions.map(\.key)
-        let index = selection.flatMap { live.firstIndex(of: $0) } ?? 0
+        let shown = self.shown
+        let live = shown.live
+        let index = selection.flatMap { shown.liveIndex[$0] } ?? 0
         let start = (index / slots) * slots
         return Array(live[start..<min(start + slots, live.count)])
     }
@@ -82,28 +58,36 @@ extension AppState {
         return effects
     }
 
-    /// Keeps the selection on an existing session (the first one if it vanished).
+    /// Keeps the selection on an existing, shown session (the first shown one if it vanished or
+    /// the filter hides it; none if nothing is shown).
     mutating func fixSelection() {
-        if let selection, sessions[selection] != nil { return }
-        selection = orderedSessions.first?.key
-        if let zoomed, sessions[zoomed] == nil { self.zoomed = nil }
+        if let zoomed, !isShown(zoomed) { self.zoomed = nil }
+        if let selection, isShown(selection) { return }
+        selection = shownSlots.first?.key
+    }
+
+    /// True if `key` is a session the list shows (it exists and passes the filter).
+    func isShown(_ key: SessionKey) -> Bool {
+        guard sessions[key] != nil else { return false }
+        return !filter.isActive || filter.summary.contains(key)
     }
 
     /// Moves the selection by `delta` rows in display order, clamped.
     mutating func moveSelection(by delta: Int) {
-        let keys = orderedSessions.map(\.key)
-        guard !keys.isEmpty else { return }
-        let index = selection.flatMap { keys.firstIndex(of: $0) } ?? 0
-        selection = keys[min(max(index + delta, 0), keys.count - 1)]
+        let shown = self.shown
+        guard !shown.slots.isEmpty else { return }
+        let index = selection.flatMap { shown.slotIndex[$0] } ?? 0
+        selection = shown.slots[min(max(index + delta, 0), shown.slots.count - 1)].key
         if zoomed != nil, let selection, sessions[selection]?.isLive == true { zoomed = selection }
     }
 
     /// Moves the selection to the first session of the next or previous page of tiles.
     mutating func moveTilePage(by delta: Int) {
-        let live = liveSessions.map(\.key)
+        let shown = self.shown
+        let live = shown.live
         let slots = max(layout.tiles.count, 1)
         guard !live.isEmpty else { return }
-        let index = selection.flatMap { live.firstIndex(of: $0) } ?? 0
+        let index = selection.flatMap { shown.liveIndex[$0] } ?? 0
         let page = min(max(index / slots + delta, 0), (live.count - 1) / slots)
         selection = live[page * slots]
     }
@@ -116,6 +100,7 @@ extension AppState {
         }
         var effects: [AppEffect] = []
         if let current = attachedSession, current != key { effects.append(.detach(current)) }
+        if attachedSession == nil { attachedFrom = screen }
         overlay = nil
         scrollback = nil
         selection = key
@@ -127,10 +112,11 @@ extension AppState {
     /// The remote size while attached: the terminal minus the status line.
     public var attachSize: GridSize { GridSize(cols: max(size.cols, 1), rows: max(size.rows - 1, 1)) }
 
-    /// Leaves full-screen attach back to the wall.
+    /// Leaves full-screen attach back to the screen it was opened from (the wall or the board).
     mutating func detach() -> [AppEffect] {
         guard let key = attachedSession else { return [] }
-        screen = .sessions
+        screen = attachedFrom ?? .sessions
+        attachedFrom = nil
         scrollback = nil
         return [.detach(key)]
     }

@@ -16,6 +16,19 @@ extension AppState {
         }
     }
 
+    /// How many running sessions wait and are not snoozed (the header's count; no sort).
+    public var waitingCount: Int { waitingCount(excluding: nil) }
+
+    /// How many running sessions other than `excluded` wait and are not snoozed.
+    public func waitingCount(excluding excluded: SessionKey?) -> Int {
+        triage.queue.unsortedKeys(now: clock).reduce(0) { count, key in
+            guard key != excluded, let session = sessions[key], session.isLive, session.waiting != nil else {
+                return count
+            }
+            return count + 1
+        }
+    }
+
     /// When a waiting time on screen next changes (seconds in the first minute, then minutes…),
     /// so the runtime redraws then and not every second.
     public var nextWaitingTextChange: Date? {

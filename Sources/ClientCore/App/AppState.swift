@@ -21,6 +21,9 @@ public enum Overlay: Hashable, Sendable {
     case notifications(cursor: Int)
     /// "Quit? y/n" (something is attached).
     case confirmQuit
+    /// "<question> y/n" before a board action the server carries out at once (approve, start a
+    /// session, move): `y` runs `effect`, any other key cancels.
+    case confirmAction(question: String, effect: AppEffect)
     /// The `:` command line with what was typed so far.
     case palette(String)
     /// A read-only text pager (ticket content).
@@ -94,14 +97,19 @@ public struct AppState: Equatable, Sendable {
     public var alertWhenFocused = false
     /// Servers in configuration order.
     public var servers: [ServerStatus]
-    /// Sessions by key.
-    public var sessions: [SessionKey: AppSession] = [:]
+    /// Sessions by key, in display order (`SessionTable`).
+    public var sessions: SessionTable
+    /// The session list's `/` filter.
+    public var filter = SessionFilter()
     /// The main screen.
     public var screen: Screen = .sessions
     /// An overlay, if open.
     public var overlay: Overlay?
     /// The selected session in the list and wall.
     public var selection: SessionKey?
+    /// The screen a full-screen attach was opened from (the board after `v`), where detaching
+    /// returns.
+    public var attachedFrom: Screen?
     /// The zoomed tile, if any.
     public var zoomed: SessionKey?
     /// Notifications, unread counts and the banner (ClientCore's `NotificationManager` policy).
@@ -129,6 +137,7 @@ public struct AppState: Equatable, Sendable {
     /// Creates a state for `servers` with `ui` options at `now` (wall) and `clock` (monotonic).
     public init(servers: [String], ui: UIOptions = .default, now: Date, clock: MonotonicTime = .zero, size: GridSize) {
         self.servers = servers.map { ServerStatus(name: $0) }
+        self.sessions = SessionTable(servers: servers)
         self.ui = ui
         self.now = now
         self.clock = clock

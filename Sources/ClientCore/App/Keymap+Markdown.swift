@@ -22,6 +22,20 @@ extension Keymap {
             **Command line** (`:`): `:sessions`, `:board`, `:notifications`, `:next`, `:read` (mark all read),
             `:clear` (clear all notifications), `:help`, `:quit` (asks when attached), `:quit!`.
 
+            **Filter** (`/` in the session list): each typed key narrows the list and the wall to the sessions
+            whose name, project, ticket key, pane command or id contains the text (case-insensitive). Up/Down
+            move among the matches while typing; Enter keeps the filter (the footer shows
+            `filter: <text> · N of M`) and `/` edits it again; Esc clears it, while typing or after.
+
+            **Board actions ask first**: `s` (start a session), `a` (approve), `m`/`M` (move) open a `Confirm`
+            box naming the ticket; `y` does it, any other key cancels. `x` (reject) asks for its feedback.
+
+            **Banners** about a waiting prompt, and urgent ones, stay until answered (`y`/`n`), dismissed (`d`),
+            or the session stops waiting; other banners go after 5 s. In the session list `y`/`n` answer the
+            selected session's latest permission prompt, banner or not.
+
+            **Detaching** returns to the view the attach was opened from (the board after `v`).
+
             **Mouse**: click a row or tile to select it, click it again to attach; the wheel moves the selection
             (and scrolls back in an attached session).
 

@@ -132,8 +132,11 @@ public enum Keymap {
         KeyBinding([[.char("h")], [.left]], .left, "previous tile page"),
         KeyBinding([[.enter]], .open, "attach full screen"),
         KeyBinding([[.char("z")], [.char(" ")]], .zoom, "zoom the selected tile"),
-        KeyBinding([[.escape]], .back, "unzoom / close"),
+        KeyBinding([[.escape]], .back, "clear the filter / unzoom"),
         KeyBinding([[.char("s")]], .snooze, "snooze the selected waiting session (15 min)"),
+        KeyBinding([[.char("/")]], .search, "filter as you type (Enter keeps, Esc clears)"),
+        KeyBinding([[.char("y")]], .bannerYes, "yes to the selected session's permission prompt"),
+        KeyBinding([[.char("n")]], .bannerNo, "no to the selected session's permission prompt"),
     ]
 
     static let board: [KeyBinding] = [

@@ -115,8 +115,14 @@ public struct Banner: Equatable, Sendable {
     public var moreCount: Int
     /// When it appeared.
     public var shownAt: MonotonicTime
-    /// When it disappears on its own.
+    /// When it disappears on its own (unless it is sticky).
     public var expiresAt: MonotonicTime
+
+    /// True for a banner that stays until it is answered or dismissed: an urgent one, or a prompt
+    /// waiting for its user (it goes when the session stops waiting, or a newer banner takes over).
+    public var isSticky: Bool {
+        notification.priority == .urgent || (notification.type == .waitingInput && notification.sessionId != nil)
+    }
 }
 
 /// What a session is waiting for, from `session:waiting` (for the UI's badges).

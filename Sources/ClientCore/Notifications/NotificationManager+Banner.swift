@@ -1,13 +1,14 @@
 // Banner scheduling: high and urgent notifications queue for a banner; at most one new banner
 // appears per `minimumBannerInterval`, showing the most urgent (then newest) queued notification
-// with the others counted as "+N more". A banner lasts `bannerDuration`, then is marked read.
+// with the others counted as "+N more". A banner lasts `bannerDuration`, then is marked read;
+// an urgent one or a waiting prompt (`Banner.isSticky`) stays until answered or dismissed.
 // There is one tick timer: every change re-requests it for the earliest of the banner's expiry
 // and the next moment a queued banner may appear.
 
 extension NotificationManager {
     /// Advances banner timing; call it when a `.scheduleTick` time is reached.
     public mutating func tick(now: MonotonicTime) -> [NotificationAction] {
-        if let shown = banner, now >= shown.expiresAt {
+        if let shown = banner, !shown.isSticky, now >= shown.expiresAt {
             let actions = hideBanner(markRead: true, now: now)
             return withTick(actions)
         }
@@ -19,7 +20,8 @@ extension NotificationManager {
     public var nextTick: MonotonicTime? {
         let pumpAt: MonotonicTime? =
             pendingBanners.isEmpty ? nil : lastBannerAt.map { $0 + configuration.minimumBannerInterval }
-        switch (banner?.expiresAt, pumpAt) {
+        let expiry = banner.flatMap { $0.isSticky ? nil : $0.expiresAt }
+        switch (expiry, pumpAt) {
         case (let expiry?, let pump?): return min(expiry, pump)
         case (let expiry?, nil): return expiry
         case (nil, let pump?): return pump

@@ -2,7 +2,8 @@
 // - every WebSocket message type becomes a notification (or not) with the iOS app's priorities;
 // - the server list (`GET /api/notifications`) is merged by id without duplicates; an upsert
 //   (same id re-broadcast) updates the entry and makes it unread again;
-// - banners for high and urgent notifications last 5 s, never for the session the user is
+// - banners for high and urgent notifications last 5 s (urgent ones and waiting prompts stay
+//   until answered or dismissed), never for the session the user is
 //   looking at, and at most one new banner appears per second (a burst folds into "+N more");
 // - the list is capped at 200 entries (several servers × the server's own 50), oldest dropped;
 // - the waiting state of each session (reason, since) is kept for the UI's badges.

@@ -93,7 +93,7 @@ extension PTYConnectionMachine {
             "PTY_INVALID_PANE", "PTY_ATTACH_FAILED", "SESSION_NOT_FOUND", "PTY_ALREADY_ATTACHED", "INVALID_MESSAGE",
         ]
         if case .attaching = status, fatalWhileAttaching.contains(code) {
-            return dropPending() + fail(message, close: .attachFailed)
+            return dropPending() + fail("\(code): \(message)", close: .attachFailed)
         }
         switch code {
         case "RATE_LIMITED": return [.notice("The server dropped input: too many messages (\(message))")]

@@ -88,6 +88,11 @@ public struct TriageQueue: Equatable, Sendable {
     /// The number of sessions needing attention at `now`.
     public func count(now: MonotonicTime) -> Int { ordered(now: now).count }
 
+    /// The keys waiting and not snoozed at `now`, in no particular order (no sort: for counts).
+    public func unsortedKeys(now: MonotonicTime) -> [SessionKey] {
+        waiting.keys.filter { !isSnoozed($0, now: now) }
+    }
+
     /// Hides a session from the queue until `now + duration`.
     public mutating func snooze(_ key: SessionKey, for duration: Duration, now: MonotonicTime) {
         guard waiting[key] != nil else { return }

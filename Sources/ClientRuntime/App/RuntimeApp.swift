@@ -58,6 +58,13 @@ final class RuntimeApp: EventLoopClient {
     var isFinished: Bool { stopRequested }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
+        // A termination signal ends the loop before anything else in the batch is handled: under
+        // a flood of events that could take longer than the signal may wait.
+        if let signal = batch.signals.first(where: { $0 != SIGWINCH }) {
+            exitSignal = signal
+            stopRequested = true
+            return false
+        }
         let before = state
         var dirty = false
         // Keys and server facts get a tick first, so the model's clock is current when they start
@@ -69,14 +76,7 @@ final class RuntimeApp: EventLoopClient {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
         }
-        for signal in batch.signals {
-            if signal == SIGWINCH {
-                dirty = handleResize() || dirty
-            } else {
-                exitSignal = signal
-                stopRequested = true
-            }
-        }
+        if batch.signals.contains(SIGWINCH) { dirty = handleResize() }
         if batch.inputClosed { stopRequested = true }
         if !batch.input.isEmpty { handleInput(batch.input, now: now) }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }

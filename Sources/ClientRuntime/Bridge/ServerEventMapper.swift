@@ -17,6 +17,7 @@ enum ServerEventMapper {
         case .message(_, let message): return map(message, server: server)
         case .resynced(_, let snapshot): return map(snapshot, server: server)
         case .failure(_, let error): return [.actionFailed(error.description)]
+        case .rawFrame: return []
         }
     }
 

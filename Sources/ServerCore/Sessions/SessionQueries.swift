@@ -24,7 +24,19 @@ public struct SessionQueries: Sendable {
             if let projectId { request = request.filter(Column("project_id") == projectId) }
             if let status { request = request.filter(Column("status") == status) }
             let rows = try request.order(Column("created_at").desc, Column("rowid").desc).fetchAll(db)
-            return try rows.map { try view($0, db) }
+            // Two lookups per session made a list of 10,000 sessions take seconds: the projects and
+            // tickets are read once instead.
+            let projects = try Dictionary(
+                ProjectRecord.fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let ticketIds = Set(rows.compactMap(\.ticketId))
+            let tickets = try Dictionary(
+                TicketRecord.filter(keys: Array(ticketIds)).fetchAll(db).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            return rows.map { s in
+                SessionView(
+                    session: s, paneCommand: nil, paneCwd: nil, projectName: projects[s.projectId]?.name,
+                    ticket: s.ticketId.flatMap { tickets[$0] })
+            }
         }
     }
 

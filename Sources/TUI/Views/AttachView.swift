@@ -27,6 +27,9 @@ struct AttachView {
         } else {
             frame.put("attaching…", row: body.y, col: body.x, style: theme.dim, clip: body)
         }
+        if let stream = state.streams[key], let problem = SessionText.problem(stream) {
+            drawMessage(problem, into: &frame, above: body)
+        }
         if !status.isEmpty {
             frame.putLine(
                 statusText(key, state: state, searchInfo: searchInfo), in: status, row: status.y, style: theme.bar)
@@ -54,11 +57,23 @@ struct AttachView {
         case .offline(let reason): parts.append("\(key.server) OFFLINE (\(reason))")
         }
         if let stream = state.streams[key], let text = SessionText.stream(stream) { parts.append(text) }
-        let waiting = state.triageQueue.filter { $0.key != key }.count
+        let waiting = state.waitingCount(excluding: key)
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
         if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }
         if let flash = state.flash { parts.append(flash) }
         return " " + parts.joined(separator: " │ ")
+    }
+
+    /// Draws a stream problem in full, wrapped over the bottom rows of `body` (at most three), so
+    /// a reason longer than the status line (`PTY_INVALID_PANE: Session … has invalid pane ID`)
+    /// is never cut off.
+    private func drawMessage(_ text: String, into frame: inout CellBuffer, above body: Rect) {
+        let lines = SessionText.wrap(text, width: max(body.width - 2, 1))
+        let shown = Array(lines.prefix(min(3, max(body.height - 1, 0))))
+        for (index, line) in shown.enumerated() {
+            let row = body.maxY - shown.count + index
+            frame.putLine(" " + line, in: Rect(x: body.x, y: row, width: body.width, height: 1), row: row, style: theme.error)
+        }
     }
 
     /// Draws history lines; returns the search summary for the status line.

@@ -13,7 +13,7 @@ struct HeaderInputs: Equatable {
     init(_ state: AppState, glyphs: Glyphs) {
         screen = state.screen
         servers = state.servers
-        waiting = state.triageQueue.count
+        waiting = state.waitingCount
         unread = state.unreadCount
         self.glyphs = glyphs
     }
@@ -25,8 +25,16 @@ struct FooterInputs: Equatable {
     let flash: String?
     let overlay: Overlay?
     let pendingKey: AppKey?
+    let filter: String
+    let filterEditing: Bool
+    let matches: Int
+    let total: Int
 
     init(_ state: AppState) {
+        filter = state.filter.text
+        filterEditing = state.filter.editing
+        matches = state.filter.slots.count
+        total = state.sessions.count
         screen = state.screen
         flash = state.flash
         overlay = state.overlay

@@ -23,7 +23,7 @@ struct ChromeView {
             case .offline: parts.append("\(glyphs.stale) \(server.name) offline")
             }
         }
-        let waiting = state.triageQueue.count
+        let waiting = state.waitingCount
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
         if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }
         return " " + parts.joined(separator: "  ")
@@ -34,6 +34,11 @@ struct ChromeView {
         if let flash = state.flash { return " " + flash }
         if let pending = state.pendingKey { return " \(pending) …" }
         if case .palette(let text) = state.overlay { return ":" + text }
+        if state.screen == .sessions, state.filter.editing { return "/" + state.filter.text }
+        if state.screen == .sessions, state.filter.isActive {
+            let count = "\(state.filter.slots.count) of \(state.sessions.count)"
+            return " filter: \(state.filter.text) · \(count) · / edit  Esc clear  Enter attach  ? help"
+        }
         switch state.screen {
         case .board: return " h/l column  j/k card  Enter read  s start  a/x approve/reject  m move  f chips  ? help"
         default:

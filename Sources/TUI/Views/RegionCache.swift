@@ -34,7 +34,8 @@ final class RegionCache<Key: Equatable> {
 
 /// What the session list is drawn from.
 struct ListInputs: Equatable {
-    let sessions: [SessionKey: AppSession]
+    let sessions: SessionTable
+    let filter: SessionFilter
     let servers: [ServerStatus]
     let selection: SessionKey?
     let now: Date
@@ -42,6 +43,7 @@ struct ListInputs: Equatable {
 
     init(_ state: AppState, theme: Theme) {
         sessions = state.sessions
+        filter = state.filter
         servers = state.servers
         selection = state.selection
         now = state.now

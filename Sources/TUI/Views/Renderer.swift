@@ -126,6 +126,8 @@ public final class Renderer {
             views.message(
                 "Quit?", lines: ["A session is attached.", "Quit claudepm?  y = quit, any other key = stay"],
                 into: &frame)
+        case .confirmAction(let question, _):
+            views.message("Confirm", lines: [question, "y = yes, any other key = cancel"], into: &frame)
         case .pager(let title, let lines, let offset):
             views.pager(title: title, lines: lines, offset: offset, into: &frame)
         case .rejectFeedback(_, let text):
@@ -138,7 +140,11 @@ public final class Renderer {
             frame.putLine(
                 ":" + text, in: Rect(x: 0, y: row, width: frame.size.cols, height: 1), row: row, style: theme.bar)
             return CursorPlacement(row: row, col: min(DisplayWidth.of(text) + 1, max(frame.size.cols - 1, 0)))
-        case nil: break
+        case nil:
+            if state.screen == .sessions, state.filter.editing, frame.size.rows >= 3 {
+                let col = min(DisplayWidth.of(state.filter.text) + 1, max(frame.size.cols - 1, 0))
+                return CursorPlacement(row: frame.size.rows - 1, col: col)
+            }
         }
         return nil
     }

@@ -14,7 +14,8 @@ struct Scene: Equatable {
 /// Caches `Scene` by the state it is computed from.
 final class SceneCache {
     private struct Inputs: Equatable {
-        let sessions: [SessionKey: AppSession]
+        let sessions: SessionTable
+        let filter: SessionFilter
         let servers: [ServerStatus]
         let selection: SessionKey?
         let zoomed: SessionKey?
@@ -30,7 +31,7 @@ final class SceneCache {
     /// The scene for `state`, recomputed only when its inputs changed.
     func scene(for state: AppState) -> Scene {
         let current = Inputs(
-            sessions: state.sessions, servers: state.servers, selection: state.selection, zoomed: state.zoomed,
+            sessions: state.sessions, filter: state.filter, servers: state.servers, selection: state.selection, zoomed: state.zoomed,
             screen: state.screen, size: state.size)
         if current != inputs {
             inputs = current

@@ -48,4 +48,35 @@ public enum SessionText {
         let parts = [state, stream.notice].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
+
+    /// A stream's failure or latest notice in full (for the message line), nil when it has none.
+    static func problem(_ stream: StreamState) -> String? {
+        var parts: [String] = []
+        switch stream.status {
+        case .failed(let reason): parts.append("stream failed: \(reason)")
+        case .exited(let code): parts.append("session ended (exit \(code))")
+        default: break
+        }
+        if let notice = stream.notice { parts.append(notice) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// `text` cut into lines of at most `width` columns.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(String(character))
+            if used + w > width, !line.isEmpty {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line.append(character)
+            used += w
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -25,8 +25,11 @@ final class UIWorld: Sendable {
     }
 
     /// Runs `body` in a fresh world of `cols` x `rows` and tears it down afterwards, even when the
-    /// body throws.
-    static func with(cols: Int = 120, rows: Int = 40, _ body: (UIWorld) async throws -> Void) async throws {
+    /// body throws. `prepare` runs on the demo server before claudepm starts (e.g. to seed it).
+    static func with(
+        cols: Int = 120, rows: Int = 40, prepare: ((DemoServer) async throws -> Void)? = nil,
+        _ body: (UIWorld) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -43,6 +46,7 @@ final class UIWorld: Sendable {
         let config = ServerConfig(name: "demo", url: URL(string: server.url) ?? ServerConfig.defaultURL)
         let world = UIWorld(server: server, tmux: tmux, rest: RESTClient(server: config, apiKey: nil, tls: nil))
         do {
+            try await prepare?(server)
             try await world.launch()
             try await body(world)
         } catch {
