@@ -20,7 +20,10 @@ static volatile sig_atomic_t guard_pending_signal = 0;
 static struct termios guard_termios;
 
 static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE};
-static const int wake_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+static const int wake_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
+
+/* Signals that ask the process to end (the others only wake the loop). */
+static int is_termination(int sig) { return sig == SIGINT || sig == SIGTERM || sig == SIGHUP; }
 
 static void write_all(int fd, const char *buf, size_t len) {
     while (len > 0) {
@@ -78,11 +81,15 @@ static void arm_deadline(int sig) {
 
 static void on_wake(int sig) {
     int fd = guard_notify_fd;
-    if (sig != SIGWINCH && (fd < 0 || guard_terminating)) {
+    if (sig == SIGTSTP && fd < 0) {
+        csupport_guard_stop_self();
+        return;
+    }
+    if (is_termination(sig) && (fd < 0 || guard_terminating)) {
         restore_and_reraise(sig);
         return;
     }
-    if (sig != SIGWINCH) {
+    if (is_termination(sig)) {
         guard_terminating = 1;
         arm_deadline(sig);
     }
@@ -120,6 +127,20 @@ int csupport_guard_install(int tty_fd, const char *reset, size_t len, int notify
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) set_handler(fatal_signals[i], on_fatal);
     for (size_t i = 0; i < sizeof wake_signals / sizeof wake_signals[0]; i++) set_handler(wake_signals[i], on_wake);
     return 0;
+}
+
+void csupport_guard_stop_self(void) {
+    int saved = errno;
+    csupport_guard_restore();
+    signal(SIGTSTP, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGTSTP);
+    /* Continued (fg, SIGCONT): take SIGTSTP again. */
+    set_handler(SIGTSTP, on_wake);
+    errno = saved;
 }
 
 void csupport_guard_uninstall(void) {

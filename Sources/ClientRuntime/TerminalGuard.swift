@@ -58,6 +58,12 @@ public struct TerminalGuard: Sendable {
         csupport_guard_restore()
     }
 
+    /// Stops the process as Ctrl-Z does in a shell, with the terminal restored first; returns
+    /// once it is continued (`fg`).
+    public static func stopSelf() {
+        csupport_guard_stop_self()
+    }
+
     /// Restores default signal dispositions.
     public func uninstall() {
         csupport_guard_uninstall()

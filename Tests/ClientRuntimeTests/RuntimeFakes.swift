@@ -48,6 +48,8 @@ final class FakeBackend: RuntimeBackend {
     func perform(_ effect: AppEffect) { log.withLock { $0.effects.append("\(effect)") } }
 
     var opened: [Opened] { log.withLock { $0.opened } }
+    /// Every network effect performed, as text.
+    var effects: [String] { log.withLock { $0.effects } }
 }
 
 /// An outer terminal of a fixed size that keeps what is written to it.
@@ -60,4 +62,7 @@ final class FakeOuterTerminal: OuterTerminal {
     func currentSize() -> GridSize { size }
     func resize(to size: GridSize) { self.size = size }
     func writeOuter(_ bytes: [UInt8]) { written.append(bytes) }
+    /// Suspensions asked for (the fake returns at once, as if `fg` came immediately).
+    private(set) var suspensions = 0
+    func suspend() { suspensions += 1 }
 }

@@ -1,7 +1,8 @@
 /* Terminal restore on signals, for the claudepm client runtime.
    Signal handlers must be async-signal-safe, which Swift code cannot promise, so the handlers
    live here: they write a precomputed reset sequence, restore the saved termios, and either wake
-   the event loop (SIGINT, SIGTERM, SIGHUP, SIGWINCH) or re-raise (fatal signals). */
+   the event loop (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT) or re-raise (fatal
+   signals). */
 #ifndef CSUPPORT_GUARD_H
 #define CSUPPORT_GUARD_H
 #include <stddef.h>
@@ -16,7 +17,9 @@
 
 /** Installs the handlers. `tty_fd` is where the reset bytes go (normally 1); its termios is
     saved now and restored by `csupport_guard_restore`. `notify_fd` (a non-blocking pipe, or -1)
-    receives one byte per SIGINT/SIGTERM/SIGHUP/SIGWINCH: the signal number. A second
+    receives one byte per SIGINT/SIGTERM/SIGHUP/SIGWINCH/SIGTSTP/SIGCONT: the signal number (with
+    `notify_fd` -1, SIGTSTP stops the process at once, terminal restored, as
+    `csupport_guard_stop_self`). A second
     terminating signal, or one arriving while `notify_fd` is -1, restores and re-raises; so does
     a deadline timer (SIGALRM, CSUPPORT_GUARD_DEADLINE_MS) armed by the first one.
     Fatal signals (SEGV, ABRT, BUS, ILL, FPE) always restore, then re-raise with the default
@@ -25,6 +28,12 @@ int csupport_guard_install(int tty_fd, const char *reset, size_t len, int notify
 
 /** Writes the reset sequence and restores the saved termios (async-signal-safe). */
 void csupport_guard_restore(void);
+
+/** Stops the process as job control does, with the terminal given back first: writes the reset
+    sequence, restores the saved termios and raises SIGTSTP with its default action. Returns
+    once the process is continued (SIGCONT), with the SIGTSTP handler back in place; the caller
+    then takes the terminal again. Async-signal-safe. */
+void csupport_guard_stop_self(void);
 
 /** Puts every signal the guard handles back to its default action. */
 void csupport_guard_uninstall(void);

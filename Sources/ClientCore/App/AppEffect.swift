@@ -41,6 +41,9 @@ public enum AppEffect: Hashable, Sendable {
     case refetchNotifications(server: String)
     /// Ring the outer terminal: BEL, plus OSC 9/777 when `desktop` (see `OuterTerminalAlert`).
     case alertOuterTerminal(title: String, body: String, desktop: Bool)
+    /// Stop the client as the shell's job control does (Ctrl-Z): the terminal is given back
+    /// first and taken again on `fg`, then `.resumed` follows.
+    case suspend
     /// Exit the client (the runtime restores the terminal).
     case quit
 }
@@ -58,7 +61,7 @@ extension AppEffect {
             .rejectTicket(let server, _, _), .moveTicket(let server, _, _), .clearNotifications(let server),
             .deleteNotification(let server, _), .refetchNotifications(let server), .refreshSessions(let server):
             return server
-        case .alertOuterTerminal, .quit: return nil
+        case .alertOuterTerminal, .suspend, .quit: return nil
         }
     }
 }

@@ -42,4 +42,7 @@ public enum AppEvent: Equatable, Sendable {
     case streamNotice(SessionKey, String)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
+    /// The client was stopped (Ctrl-Z, SIGTSTP, a sleeping laptop) and runs again: what it shows
+    /// may be old, so the session lists and notifications are fetched again.
+    case resumed
 }

@@ -25,6 +25,7 @@ extension AppState {
         case .triageNext: return triageNext()
         case .triageReturn: return triageReturn()
         case .quit: return requestQuit()
+        case .suspend: return [.suspend]
         default: return nil
         }
         return []

@@ -51,6 +51,7 @@ extension AppState {
         case .actionFailed(let text):
             flash = text
             return []
+        case .resumed: return resync()
         case .streamStatus(let key, let status):
             guard watched.contains(key) || attachedSession == key else { return [] }
             let notice = status.isLive ? nil : streams[key]?.notice
@@ -90,6 +91,15 @@ extension AppState {
         var effects = refreshSessionsIfDue()
         if let due = notifications.nextTick, due <= clock { effects += Self.effects(notifications.tick(now: clock)) }
         return effects
+    }
+
+    /// After a suspension: the session lists and notifications of every online server again (a
+    /// server that went away meanwhile is found by its link), and the refresh period restarts.
+    private mutating func resync() -> [AppEffect] {
+        nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1))
+        return servers.filter { $0.link == .online }.flatMap { server -> [AppEffect] in
+            [.refreshSessions(server: server.name), .refetchNotifications(server: server.name)]
+        }
     }
 
     /// Fetches the session lists of the online servers when the refresh period has passed (a

@@ -30,6 +30,15 @@ final class CursesTerminal: OuterTerminal {
         surface.writeOuter(bytes)
     }
 
+    /// Gives the terminal back to the shell and stops the process (job control); once continued,
+    /// takes the terminal again: program mode, the client's modes, a full repaint next frame.
+    func suspend() {
+        surface.suspend()
+        TerminalGuard.stopSelf()
+        writeRaw(TerminalReset.enterSequence)
+        surface.resume()
+    }
+
     /// Writes bytes to the terminal now (mode switches at start-up).
     func writeRaw(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in

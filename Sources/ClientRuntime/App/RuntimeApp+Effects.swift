@@ -34,6 +34,8 @@ extension RuntimeApp {
         case .alertOuterTerminal(let title, let body, let desktop):
             pendingAlerts.append(
                 OuterTerminalAlert.bytes(title: title, body: body, desktop: desktop, insideTmux: insideTmux))
+        case .suspend:
+            suspend()
         case .quit:
             stopRequested = true
         default:

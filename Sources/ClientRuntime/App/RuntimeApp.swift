@@ -19,6 +19,9 @@ protocol OuterTerminal: AnyObject {
     func resize(to size: GridSize)
     /// Writes bytes (alerts) straight to the terminal, after the frame.
     func writeOuter(_ bytes: [UInt8])
+    /// Gives the terminal back, stops the process until it is continued, then takes the
+    /// terminal again (the next frame repaints everything).
+    func suspend()
 }
 
 /// The client application on the loop thread.
@@ -60,7 +63,7 @@ final class RuntimeApp: EventLoopClient {
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
         // a flood of events that could take longer than the signal may wait.
-        if let signal = batch.signals.first(where: { $0 != SIGWINCH }) {
+        if let signal = batch.signals.first(where: { $0 != SIGWINCH && $0 != SIGTSTP && $0 != SIGCONT }) {
             exitSignal = signal
             stopRequested = true
             return false
@@ -76,7 +79,15 @@ final class RuntimeApp: EventLoopClient {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
         }
-        if batch.signals.contains(SIGWINCH) { dirty = handleResize() }
+        if batch.signals.contains(SIGTSTP) {
+            suspend()
+            dirty = true
+        } else if batch.signals.contains(SIGCONT) {
+            // Stopped by something else (SIGSTOP) and continued: repaint and look again.
+            resumed()
+            dirty = true
+        }
+        if batch.signals.contains(SIGWINCH) { dirty = handleResize() || dirty }
         if batch.inputClosed { stopRequested = true }
         if !batch.input.isEmpty { handleInput(batch.input, now: now) }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
@@ -160,7 +171,7 @@ final class RuntimeApp: EventLoopClient {
         entry.channel.input(String(decoding: reply, as: UTF8.self))
     }
 
-    private func handleResize() -> Bool {
+    func handleResize() -> Bool {
         let size = terminal.currentSize()
         terminal.resize(to: size)
         renderer.invalidate()

@@ -101,6 +101,22 @@ public final class CursesSurface: Surface {
         if let screen { delscreen(screen) }
     }
 
+    /// Leaves curses mode for a while (job control): attributes reset, cursor shown, the
+    /// terminal's own modes back (`endwin`). `resume()` takes it again.
+    public func suspend() {
+        guard started else { return }
+        sendFrame(Array("\u{1B}[0m\u{1B}[?25h".utf8))
+        endwin()
+    }
+
+    /// Back from `suspend()`: ncurses' program mode (raw, no echo) at once, and a full repaint in
+    /// the next frame (the screen holds whatever the shell left there).
+    public func resume() {
+        guard started else { return }
+        reset_prog_mode()
+        markFullRepaint()
+    }
+
     public var size: GridSize {
         var rows: Int32 = 0
         var cols: Int32 = 0
