@@ -18,7 +18,7 @@ public final class TerminalScreen {
     private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var syncDetector = SyncOutputDetector()
     private var sanitizer = UTF8Sanitizer()
-    private var inputGuard = InputGuard()
+    private var inputGuard: InputGuard
     /// Bumped by every change of content or size; `search` results are cached against it.
     private(set) var contentGeneration = 0
     var searchCache: SearchCache?
@@ -38,6 +38,7 @@ public final class TerminalScreen {
         self.cols = Self.clamp(cols)
         self.scrollbackLimit = max(0, scrollbackLimit)
         sink = ScreenSink(rows: self.rows, scrollbackLimit: self.scrollbackLimit)
+        inputGuard = InputGuard(clusters: sink.clusters)
         guard let terminal = vterm_new(Int32(self.rows), Int32(Self.internalCols(self.cols))) else {
             preconditionFailure("libvterm could not allocate a \(self.rows)x\(self.cols) terminal")
         }
@@ -178,6 +179,7 @@ public final class TerminalScreen {
         if hard {
             sanitizer.reset()
             inputGuard.reset()
+            sink.clusters.removeAll()
             sink.scrollback.removeAll()
             sink.title = ""
             sink.iconName = ""
