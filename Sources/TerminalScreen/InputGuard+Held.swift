@@ -23,8 +23,17 @@ extension InputGuard {
             if !bytes.isEmpty { bytes.withUnsafeBytes(write) }
             segmentStart = range.upperBound
         }
-        for index in 0..<input.count {
+        var skipUntil = 0
+        for index in 0..<input.count where index >= skipUntil {
             let byte = input[index]
+            if mode == .ground, byte >= 0x20, byte < 0x7F {
+                // A run of printable ASCII: only its last character can still be joined.
+                var last = index
+                while last + 1 < input.count, input[last + 1] >= 0x20, input[last + 1] < 0x7F { last += 1 }
+                shaper.asciiRun(index...last, input, replace)
+                skipUntil = last + 1
+                continue
+            }
             let cancels = byte == 0x1B || byte == 0x18 || byte == 0x1A || byte >= 0x80
             if mode == .csi, csiArguments > Self.maxVTermArguments, cancels {
                 // A CSI too long for libvterm, cut short: it must not reach libvterm either.

@@ -28,6 +28,9 @@ struct TextShaper {
     private var keptBytes = 0
     /// libvterm makes exactly this cell of `scalars`.
     private var native = true
+    /// The last stand-in used and the scalars it stands for (a repeated emoji looks it up once).
+    private var lastStandIn: [UInt8] = []
+    private var lastStandInScalars: [Unicode.Scalar] = []
     /// The last cell given to libvterm, for REP.
     private(set) var lastGlyph: [UInt8] = []
     private(set) var lastWidth = 1
@@ -45,13 +48,34 @@ struct TextShaper {
             scalar(UInt32(byte), range: index..<(index + 1), input, replace)
             return
         }
-        if start >= 0 { finish(input, replace) }
+        if start >= 0 {
+            if isPlainASCII && end - start == 1 {
+                // The common case, a run of ASCII: the previous cell needs nothing.
+                asciiBase = byte
+                start = index
+                end = index + 1
+                return
+            }
+            finish(input, replace)
+        }
         start = index
         end = index + 1
         width = 1
         isPlainASCII = true
         asciiBase = byte
         rule.openASCII()
+    }
+
+    /// A run of printable ASCII: every character but the last is a finished cell libvterm makes
+    /// as tmux does.
+    mutating func asciiRun(_ run: ClosedRange<Int>, _ input: UnsafeRawBufferPointer, _ replace: Replace) {
+        var first = run.lowerBound
+        if rule.joinerPending {
+            ascii(input[first], at: first, input, replace)
+            first += 1
+            if first > run.upperBound { return }
+        }
+        ascii(input[run.upperBound], at: run.upperBound, input, replace)
     }
 
     /// A non-ASCII scalar occupying `input[range]`.
@@ -131,22 +155,24 @@ struct TextShaper {
             lastIsASCII = true
             return
         }
-        var bytes: [UInt8]
+        lastGlyph.removeAll(keepingCapacity: true)
         if native && scalars.count <= Self.vtermMaxScalars {
             if exact {
-                bytes = Array(input[start..<end])
+                lastGlyph.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[start..<end]))
             } else {
-                bytes = []
-                for scalar in scalars { bytes += String(scalar).utf8 }
-                replace(start..<end, bytes)
+                for scalar in scalars { lastGlyph.append(contentsOf: String(scalar).utf8) }
+                replace(start..<end, lastGlyph)
             }
         } else {
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
-            bytes = table.standIn(for: text, width: width)
-            replace(start..<end, bytes)
+            if scalars != lastStandInScalars {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scalars)
+                lastStandIn = table.standIn(for: text, width: width)
+                lastStandInScalars = scalars
+            }
+            lastGlyph.append(contentsOf: lastStandIn)
+            replace(start..<end, lastGlyph)
         }
-        lastGlyph = bytes
         lastWidth = width
         lastIsASCII = false
     }

@@ -17,7 +17,7 @@ final class VTermWidthProbe {
     private let state: OpaquePointer
     /// Per block (scalar >> 8): for each scalar, glibc width + 1 in the low nibble and libvterm's
     /// answer + 1 in the high nibble.
-    private var blocks: [UInt32: [UInt8]] = [:]
+    private var blocks = [[UInt8]?](repeating: nil, count: 0x1100)
 
     init() {
         guard let terminal = vterm_new(1, 8) else { preconditionFailure("libvterm could not allocate a probe") }
@@ -43,12 +43,22 @@ final class VTermWidthProbe {
         return Int(entry(value) & 0x0F) - 1
     }
 
+    /// The block looked up last (text tends to stay in one script).
+    private var lastBlock: UInt32 = .max
+    private var lastEntries: [UInt8] = []
+
     private func entry(_ value: UInt32) -> UInt8 {
         let block = value >> 8
-        if let known = blocks[block] { return known[Int(value & 0xFF)] }
-        let probed = probe(block: block)
-        blocks[block] = probed
-        return probed[Int(value & 0xFF)]
+        if block != lastBlock {
+            if let known = blocks[Int(block)] {
+                lastEntries = known
+            } else {
+                lastEntries = probe(block: block)
+                blocks[Int(block)] = lastEntries
+            }
+            lastBlock = block
+        }
+        return lastEntries[Int(value & 0xFF)]
     }
 
     private func probe(block: UInt32) -> [UInt8] {
