@@ -32,6 +32,16 @@ int csupport_wcwidth_utf8(uint32_t codepoint) {
     return width;
 }
 
+int csupport_wcwidth_range(const char *locale_name, uint32_t first, uint32_t count, int8_t *out) {
+    locale_t named = newlocale(LC_CTYPE_MASK, locale_name, (locale_t)0);
+    if (named == (locale_t)0) return -1;
+    locale_t previous = uselocale(named);
+    for (uint32_t i = 0; i < count; i++) out[i] = (int8_t)wcwidth((wchar_t)(first + i));
+    uselocale(previous);
+    freelocale(named);
+    return 0;
+}
+
 pid_t csupport_pty_spawn(const char *path, char *const argv[], char *const envp[],
                          const char *cwd, unsigned short rows, unsigned short cols, int *master_fd) {
     struct winsize ws = {.ws_row = rows, .ws_col = cols, .ws_xpixel = 0, .ws_ypixel = 0};

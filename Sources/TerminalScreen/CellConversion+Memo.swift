@@ -14,7 +14,7 @@ struct CellStyleMemo {
     private var bg: TerminalColor = .default
 
     /// `source` as a `Cell`, like `CellConversion.cell(from:)`.
-    mutating func cell(from source: VTermScreenCell) -> Cell {
+    mutating func cell(from source: VTermScreenCell, clusters: ClusterTable) -> Cell {
         let key = (Self.bits(source.attrs, as: UInt64.self), Self.bits(source.fg, as: UInt32.self))
         let bgKey = Self.bits(source.bg, as: UInt32.self)
         if key.0 != rawAttrs || key.1 != rawFG || bgKey != rawBG {
@@ -25,7 +25,7 @@ struct CellStyleMemo {
             fg = CellConversion.color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue)
             bg = CellConversion.color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)
         }
-        let (text, width) = CellConversion.text(of: source)
+        let (text, width) = CellConversion.text(of: source, clusters: clusters)
         return CellConversion.erasedAsTmux(Cell(text: text, width: width, attrs: attrs, fg: fg, bg: bg))
     }
 

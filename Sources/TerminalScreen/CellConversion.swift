@@ -13,8 +13,8 @@ enum CellConversion {
     /// One-scalar strings for ASCII, so the common cell costs no string building.
     private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
-    static func cell(from source: VTermScreenCell) -> Cell {
-        let (text, width) = self.text(of: source)
+    static func cell(from source: VTermScreenCell, clusters: ClusterTable) -> Cell {
+        let (text, width) = self.text(of: source, clusters: clusters)
         return erasedAsTmux(
             Cell(
                 text: text, width: width, attrs: attributes(source.attrs),
@@ -30,8 +30,9 @@ enum CellConversion {
         return Cell(text: "", width: cell.width, bg: cell.bg)
     }
 
-    /// The text and width of `source` ("" and 0 for the right half of a wide character).
-    static func text(of source: VTermScreenCell) -> (String, UInt8) {
+    /// The text and width of `source` ("" and 0 for the right half of a wide character); stand-ins
+    /// are replaced by the text they stand for.
+    static func text(of source: VTermScreenCell, clusters: ClusterTable) -> (String, UInt8) {
         var vcell = source
         let (text, isContinuation) = withUnsafeBytes(of: &vcell.chars) { raw -> (String, Bool) in
             let scalars = raw.bindMemory(to: UInt32.self)
@@ -42,7 +43,11 @@ enum CellConversion {
             var text = ""
             for value in scalars {
                 if value == 0 { break }
-                text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                if let original = clusters.text(for: value) {
+                    text += original
+                } else {
+                    text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                }
             }
             return (text, false)
         }
@@ -101,17 +106,22 @@ enum CellConversion {
         return result
     }
 
-    static func vtermCell(from cell: Cell, defaultFG: VTermColor, defaultBG: VTermColor) -> VTermScreenCell {
+    static func vtermCell(
+        from cell: Cell, defaultFG: VTermColor, defaultBG: VTermColor, clusters: ClusterTable
+    ) -> VTermScreenCell {
         var result = VTermScreenCell()
+        // A text longer than libvterm keeps goes back as its stand-in.
+        let scalars =
+            cell.text.unicodeScalars.count > maxScalarsBack
+            ? String(decoding: clusters.standIn(for: cell.text, width: Int(cell.width)), as: UTF8.self).unicodeScalars
+            : cell.text.unicodeScalars
         withUnsafeMutableBytes(of: &result.chars) { raw in
             let slots = raw.bindMemory(to: UInt32.self)
             if cell.isContinuation {
                 slots[0] = continuationMarker
                 return
             }
-            for (index, scalar) in cell.text.unicodeScalars.prefix(maxScalarsBack).enumerated() {
-                slots[index] = scalar.value
-            }
+            for (index, scalar) in scalars.prefix(maxScalarsBack).enumerated() { slots[index] = scalar.value }
         }
         result.width = cell.width == 2 ? 2 : 1
         result.attrs.bold = cell.attrs.contains(.bold) ? 1 : 0

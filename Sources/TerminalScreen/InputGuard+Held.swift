@@ -16,20 +16,50 @@ extension InputGuard {
     ) {
         var segmentStart = 0
         var sequenceStart: Int?
-        for index in 0..<input.count {
+        func replace(_ range: Range<Int>, _ bytes: [UInt8]) {
+            if segmentStart < range.lowerBound {
+                write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<range.lowerBound]))
+            }
+            if !bytes.isEmpty { bytes.withUnsafeBytes(write) }
+            segmentStart = range.upperBound
+        }
+        var skipUntil = 0
+        for index in 0..<input.count where index >= skipUntil {
             let byte = input[index]
-            if mode == .csi, csiArguments > Self.maxVTermArguments, byte == 0x1B || byte == 0x18 || byte == 0x1A {
+            if mode == .ground, byte >= 0x20, byte < 0x7F {
+                // A run of printable ASCII: only its last character can still be joined.
+                var last = index
+                while last + 1 < input.count, input[last + 1] >= 0x20, input[last + 1] < 0x7F { last += 1 }
+                shaper.asciiRun(index...last, input, replace)
+                skipUntil = last + 1
+                continue
+            }
+            let cancels = byte == 0x1B || byte == 0x18 || byte == 0x1A || byte >= 0x80
+            if mode == .csi, csiArguments > Self.maxVTermArguments, cancels {
                 // A CSI too long for libvterm, cut short: it must not reach libvterm either.
                 let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
                 if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
                 held.removeAll(keepingCapacity: true)
                 segmentStart = index
             }
+            if byte >= 0x80, mode == .csi || mode == .escape || mode == .escapeIntermediate {
+                // libvterm ends the sequence at such a byte, eats it and prints the scalar's other
+                // bytes as text: ill-formed UTF-8 that crashed it (U+FFFD joined by U+3099 on a
+                // two-column screen). CAN ends the sequence instead; the scalar is then text for both.
+                flushHeld(write)
+                if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+                Self.cancel.withUnsafeBytes(write)
+                segmentStart = index
+                mode = .ground
+            }
+            let inGround = mode == .ground
+            if inGround, byte < 0x20 || byte == 0x7F { shaper.close(input, replace) }
             if byte == 0x1B {
                 flushHeld(write)
                 sequenceStart = index
             }
             let event = step(byte)
+            if inGround, byte >= 0x20, byte != 0x7F { shape(byte, at: index, input, replace) }
             if !isHoldable && !event.consumesSequence { flushHeld(write) }
             switch event {
             case .none:
@@ -57,8 +87,24 @@ extension InputGuard {
             }
             segmentStart = index + 1
         }
+        shaper.close(input, replace)
         finishChunk(input, segmentStart: segmentStart, sequenceStart: sequenceStart, write)
     }
+
+    /// Hands a printable byte of the ground state to the shaper (a scalar once it is complete).
+    @inline(__always)
+    private mutating func shape(
+        _ byte: UInt8, at index: Int, _ input: UnsafeRawBufferPointer, _ replace: TextShaper.Replace
+    ) {
+        if byte < 0x80 {
+            shaper.ascii(byte, at: index, input, replace)
+        } else if let value = completedScalar {
+            completedScalar = nil
+            shaper.scalar(value, range: (index + 1 - scalarLength)..<(index + 1), input, replace)
+        }
+    }
+
+    private static let cancel: [UInt8] = [0x18]
 
     /// True while a sequence is open that may still turn out to be an SGR.
     private var isHoldable: Bool {

@@ -10,6 +10,7 @@
 // - SGR lists go through `SGRRewriter` (attributes libvterm lacks travel in its font number).
 //   An escape sequence cut by the end of a chunk is held back until it ends, so that an SGR
 //   split across feeds is rewritten whole (see InputGuard+Held.swift).
+// - Printed text is grouped into cells as tmux groups it (`TextShaper`), so that widths agree.
 // The guard follows the escape-sequence structure of the (already well-formed UTF-8) stream.
 
 /// Rewrites REP and SGR sequences and reports cursor restores.
@@ -27,7 +28,7 @@ struct InputGuard {
         case ground, escape, escapeIntermediate, csi, csiIgnore, string, stringEscape
     }
 
-    private(set) var mode = Mode.ground
+    var mode = Mode.ground
     /// Bytes of an unfinished escape sequence from earlier chunks, not yet given to libvterm.
     var held: [UInt8] = []
     /// The parameter bytes of the current CSI, its argument count and its length so far.
@@ -42,28 +43,30 @@ struct InputGuard {
     var rewriter = SGRRewriter()
     /// The bytes replacing the SGR just completed.
     var pendingRewrite: [UInt8] = []
-    /// UTF-8 bytes of the last non-ASCII graphic character (base plus combining marks).
-    private var lastGlyph: [UInt8] = []
-    private var lastGlyphWidth = 1
-    /// The last graphic character when it is ASCII (the hot path stores only this byte).
-    private var lastASCII: UInt8 = 0
-    private var lastIsASCII = false
+    /// Printed text, grouped into cells; it also remembers the last cell for REP.
+    var shaper: TextShaper
     /// The character being decoded and how many continuation bytes it still needs.
-    private var scalarBytes: [UInt8] = []
+    private(set) var scalarLength = 0
     private var scalarValue: UInt32 = 0
     private var scalarNeeded = 0
     /// CSI state: the first parameter, whether it has no intermediates and whether it began
     /// with a private leader (`?`, `>`, …).
     private(set) var csiCount = 0
+    /// The scalar the last byte completed in the ground state, if any.
+    var completedScalar: UInt32?
     private var csiPlain = true
     private var csiPrivate = false
     private var csiInFirstParameter = true
 
+    init(clusters: ClusterTable) {
+        shaper = TextShaper(table: clusters)
+    }
+
     /// The bytes that print the last glyph `count` times without passing the row's end.
     func repetition(count: Int, columns: Int, cursorColumn: Int) -> [UInt8] {
-        let glyph = lastIsASCII ? [lastASCII] : lastGlyph
+        let glyph = shaper.lastIsASCII ? [shaper.lastASCII] : shaper.lastGlyph
         guard !glyph.isEmpty else { return [] }
-        let width = lastIsASCII ? 1 : lastGlyphWidth
+        let width = shaper.lastIsASCII ? 1 : shaper.lastWidth
         let times = min(max(count, 1), max(0, columns - cursorColumn) / width)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(times * glyph.count)
@@ -99,10 +102,7 @@ struct InputGuard {
             scalarNeeded = 0
         } else if byte < 0x20 || byte == 0x7F {
             scalarNeeded = 0
-        } else if byte < 0x80 {
-            lastASCII = byte
-            lastIsASCII = true
-        } else {
+        } else if byte >= 0x80 {
             decode(byte)
         }
     }
@@ -198,47 +198,34 @@ struct InputGuard {
     private mutating func decode(_ byte: UInt8) {
         if byte & 0xC0 == 0x80 {
             guard scalarNeeded > 0 else { return }
-            scalarBytes.append(byte)
             scalarValue = scalarValue << 6 | UInt32(byte & 0x3F)
             scalarNeeded -= 1
             if scalarNeeded == 0 { finishScalar() }
             return
         }
-        scalarBytes.removeAll(keepingCapacity: true)
-        scalarBytes.append(byte)
         switch byte {
         case 0xC0...0xDF:
             scalarValue = UInt32(byte & 0x1F)
             scalarNeeded = 1
+            scalarLength = 2
         case 0xE0...0xEF:
             scalarValue = UInt32(byte & 0x0F)
             scalarNeeded = 2
+            scalarLength = 3
         default:
             scalarValue = UInt32(byte & 0x07)
             scalarNeeded = 3
+            scalarLength = 4
         }
     }
 
     private mutating func finishScalar() {
-        guard let scalar = Unicode.Scalar(scalarValue) else { return }
-        let width = TerminalScreen.displayWidth(of: scalar)
-        if width > 0 {
-            lastGlyph.removeAll(keepingCapacity: true)
-            lastGlyph.append(contentsOf: scalarBytes)
-            lastGlyphWidth = min(width, 2)
-            lastIsASCII = false
-        } else if scalar.properties.isGraphemeExtend, lastGlyph.count + scalarBytes.count <= 24 {
-            if lastIsASCII {
-                lastGlyph = [lastASCII]
-                lastGlyphWidth = 1
-                lastIsASCII = false
-            }
-            if !lastGlyph.isEmpty { lastGlyph.append(contentsOf: scalarBytes) }
-        }
+        completedScalar = scalarValue
     }
 
     /// Forgets the last glyph and any partial sequence (after a hard reset).
     mutating func reset() {
-        self = InputGuard()
+        let clusters = shaper.table
+        self = InputGuard(clusters: clusters)
     }
 }

@@ -21,6 +21,8 @@ final class ScreenSink {
     /// libvterm's default colours, used for blank cells given back on `sb_popline`.
     var defaultFG = VTermColor()
     var defaultBG = VTermColor()
+    /// Cell texts behind stand-in scalars (see `ClusterTable`).
+    let clusters = ClusterTable()
 
     init(rows: Int, scrollbackLimit: Int) {
         damage = DamageAccumulator(rowCount: rows)
@@ -57,7 +59,7 @@ final class ScreenSink {
         while end > 0, CellConversion.isBlank(cells[end - 1]) { end -= 1 }
         var line: [Cell] = []
         line.reserveCapacity(end)
-        for col in 0..<end { line.append(CellConversion.cell(from: cells[col])) }
+        for col in 0..<end { line.append(CellConversion.cell(from: cells[col], clusters: clusters)) }
         scrollback.push(line)
     }
 
@@ -67,7 +69,8 @@ final class ScreenSink {
             var cell = col < line.count ? line[col] : .blank
             // libvterm 0.1.4 writes past the row for a wide cell in the last column.
             if cell.width == 2, col == cols - 1 { cell = .blank }
-            cells[col] = CellConversion.vtermCell(from: cell, defaultFG: defaultFG, defaultBG: defaultBG)
+            cells[col] = CellConversion.vtermCell(
+                from: cell, defaultFG: defaultFG, defaultBG: defaultBG, clusters: clusters)
         }
         return true
     }

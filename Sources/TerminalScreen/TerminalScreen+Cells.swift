@@ -10,7 +10,7 @@ extension TerminalScreen {
         guard vterm_screen_get_cell(vtScreen, VTermPos(row: Int32(row), col: Int32(col)), &vcell) != 0 else {
             return .blank
         }
-        return CellConversion.cell(from: vcell)
+        return CellConversion.cell(from: vcell, clusters: sink.clusters)
     }
 
     /// All `cols` cells of screen row `r` (empty for an out-of-range row).

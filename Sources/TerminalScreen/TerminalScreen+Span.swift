@@ -14,10 +14,11 @@ extension TerminalScreen {
         guard lower < upper else { return }
         var vcell = VTermScreenCell()
         var memo = CellStyleMemo()
+        let clusters = sink.clusters
         for col in lower..<upper {
             let pos = VTermPos(row: Int32(row), col: Int32(col))
             if vterm_screen_get_cell(vtScreen, pos, &vcell) != 0 {
-                body(col, memo.cell(from: vcell))
+                body(col, memo.cell(from: vcell, clusters: clusters))
             } else {
                 body(col, .blank)
             }

@@ -1,24 +1,23 @@
-// The one width rule of claudepm: how many columns a scalar takes, for the TUI's own strings.
-// libvterm computes the widths of the remote program's cells itself; its table and glibc's agree
-// except for code points unassigned in glibc 2.36 (docs/terminal.md, build-notes width table).
+// The one width rule of claudepm, end to end (feed, render and the UI's own text): a scalar is
+// as wide as glibc's `wcwidth` says in a UTF-8 locale — what tmux 3.3a on Debian uses (built
+// without utf8proc) — and text is laid out in cells the way tmux 3.3a's `screen_write_cell` does
+// (see `ClusterRule`). −1 means tmux drops the scalar: it never reaches a cell.
 
 import CSupport
 
 extension TerminalScreen {
-    /// Columns `scalar` occupies: glibc `wcwidth` in C.UTF-8 (independent of the process locale).
-    /// Where glibc answers −1: combining marks, format and control characters give 0, anything
-    /// else 1 (matching libvterm, which draws unknown code points one column wide).
+    /// Columns `scalar` occupies: glibc `wcwidth` with the C.UTF-8 table, whatever the process
+    /// locale (0, 1 or 2, and −1 for a scalar glibc does not print, which tmux drops).
+    @inline(__always)
     public static func displayWidth(of scalar: Unicode.Scalar) -> Int {
-        let width = Int(csupport_wcwidth_utf8(scalar.value))
-        if width >= 0 { return width }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: return 1
-        }
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
+        return Int(csupport_wcwidth_utf8(value))
     }
 
-    /// Columns `text` occupies: the sum of `displayWidth(of:)` over its scalars.
+    /// Columns `text` occupies when printed to tmux (or to claudepm's own screens): the sum of the
+    /// widths of its cells as `CellLayout` forms them.
     public static func displayWidth(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + displayWidth(of: $1) }
+        CellLayout.width(of: text)
     }
 }

@@ -20,7 +20,7 @@ public final class TerminalScreen {
     private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var syncDetector = SyncOutputDetector()
     private var sanitizer = UTF8Sanitizer()
-    private var inputGuard = InputGuard()
+    private var inputGuard: InputGuard
     /// Bumped by every change of content or size; `search` results are cached against it.
     private(set) var contentGeneration = 0
     var searchCache: SearchCache?
@@ -40,6 +40,7 @@ public final class TerminalScreen {
         self.cols = Self.clamp(cols)
         self.scrollbackLimit = max(0, scrollbackLimit)
         sink = ScreenSink(rows: self.rows, scrollbackLimit: self.scrollbackLimit)
+        inputGuard = InputGuard(clusters: sink.clusters)
         guard let terminal = vterm_new(Int32(self.rows), Int32(Self.internalCols(self.cols))) else {
             preconditionFailure("libvterm could not allocate a \(self.rows)x\(self.cols) terminal")
         }
@@ -180,6 +181,7 @@ public final class TerminalScreen {
         if hard {
             sanitizer.reset()
             inputGuard.reset()
+            sink.clusters.removeAll()
             sink.scrollback.removeAll()
             sink.title = ""
             sink.iconName = ""

@@ -4,6 +4,7 @@
 // quietly, instead of a Foundation trap.
 
 import ClaudePMProtocol
+import ClientCore
 import Foundation
 
 #if canImport(Glibc)

@@ -71,4 +71,13 @@ struct InputGuardTests {
         #expect(!screen.isAltScreen)
         #expect(lines(screen).contains { $0.contains("漢") })
     }
+
+    @Test func nonASCIIInsideASequenceEndsItAndIsText() {
+        // libvterm 0.1.4 ate the byte and printed the rest of the scalar as ill-formed text; with
+        // U+3099 (which it joins yet counts as wide) on a two-column screen that segfaulted.
+        let screen = makeScreen(rows: 1, cols: 2, "\(esc)[\u{FFFD}\u{3099}t")
+        #expect(screen.text(row: 0) == "\u{FFFD}\u{3099}t")
+        let wide = makeScreen(rows: 1, cols: 8, "\(esc)[1;漢x\(esc)(é")
+        #expect(wide.text(row: 0) == "漢xé")
+    }
 }

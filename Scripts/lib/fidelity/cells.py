@@ -136,12 +136,14 @@ def parse(capture, rows):
     return [parse_row(line) for line in lines]
 
 
-def visible(cell):
+def visible(cell, ignored=()):
     """What the eye can tell of a cell: a blank shows no foreground (nor underline colour unless
-    underlined)."""
+    underlined). Style keys in `ignored` are left out."""
     text, style = cell
+    if ignored:
+        style = tuple((k, None if k in ignored else v) for k, v in style)
     if text != " ":
-        return cell
+        return (text, style)
     values = dict(style)
     attrs = values["attrs"] & VISIBLE_ON_BLANK
     underlined = any("underline" in a for a in attrs)
@@ -149,7 +151,7 @@ def visible(cell):
                    ("us", values["us"] if underlined else None)))
 
 
-def compare(reference, shown):
+def compare(reference, shown, ignored=()):
     """(text matches, attribute matches, cells) over the union of both rows' cells."""
     text = attrs = total = 0
     for a, b in zip(reference, shown):
@@ -160,17 +162,17 @@ def compare(reference, shown):
             cb = b[k] if k < len(b) else (" ", tuple(sorted(DEFAULT)))
             if ca[0] == cb[0]:
                 text += 1
-                if visible(ca)[1] == visible(cb)[1]:
+                if visible(ca, ignored)[1] == visible(cb, ignored)[1]:
                     attrs += 1
     return text, attrs, total
 
 
-def first_difference(reference, shown):
+def first_difference(reference, shown, ignored=()):
     for r, (a, b) in enumerate(zip(reference, shown)):
-        if [visible(c) for c in a] != [visible(c) for c in b]:
+        if [visible(c, ignored) for c in a] != [visible(c, ignored) for c in b]:
             for k in range(max(len(a), len(b))):
-                ca = visible(a[k]) if k < len(a) else None
-                cb = visible(b[k]) if k < len(b) else None
+                ca = visible(a[k], ignored) if k < len(a) else None
+                cb = visible(b[k], ignored) if k < len(b) else None
                 if ca != cb:
                     return "row %d col %d: tmux %r, claudepm %r" % (r, k, ca, cb)
     return ""

@@ -14,6 +14,11 @@ int csupport_wcwidth(uint32_t codepoint);
     (uses a thread-local uselocale, so it is safe from any thread). -1 if non-printable. */
 int csupport_wcwidth_utf8(uint32_t codepoint);
 
+/** glibc wcwidth of the `count` code points from `first`, in the named locale (e.g. "C.UTF-8",
+    "en_US.UTF-8"), into out. Returns 0, or -1 when the locale is not installed. For tests that
+    compare the project's width rule with the C library itself. */
+int csupport_wcwidth_range(const char *locale_name, uint32_t first, uint32_t count, int8_t *out);
+
 /** Spawns `path` with `argv` and `envp` (NULL-terminated) on a new PTY of rows x cols.
     On success returns the child's pid and stores the non-blocking, close-on-exec master fd in
     *master_fd. Returns -1 and sets errno on failure. The child exits with 127 if exec fails. */

@@ -3,18 +3,17 @@
 import ClientCore
 
 extension CellBuffer {
-    /// Draws `text` at `row`, `col`, never past `clip` (default: the whole frame). Returns the
-    /// column after the last cell written. A wide character that would straddle the clip edge is
-    /// replaced by a space.
+    /// Draws `text` (escaped as `DisplayWidth.shown`) at `row`, `col`, in the cells tmux would
+    /// form for it, never past `clip` (default: the whole frame). Returns the column after the
+    /// last cell written. A wide character that would straddle the clip edge is replaced by a space.
     @discardableResult
     public mutating func put(_ text: String, row: Int, col: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard row >= area.y, row < area.maxY else { return col }
         var x = col
-        for ch in text {
+        for cell in DisplayWidth.cells(text) {
             if x >= area.maxX { break }
-            let width = DisplayWidth.of(ch)
-            if width == 0 { continue }
+            let width = cell.width
             if x < area.x {
                 x += width
                 continue
@@ -24,8 +23,7 @@ extension CellBuffer {
                 x += 1
                 break
             }
-            let text = ch.isASCII && ch.asciiValue.map({ $0 < 0x20 || $0 == 0x7F }) == true ? "?" : String(ch)
-            set(FrameCell(text: text, width: UInt8(width), style: style), row: row, col: x)
+            set(FrameCell(text: cell.text, width: UInt8(width), style: style), row: row, col: x)
             x += width
         }
         return x
@@ -86,8 +84,8 @@ extension CellBuffer {
 
     /// One character, one column wide, not a control character (which `put` would replace).
     private static func isSingleColumnGlyph(_ glyph: String) -> Bool {
-        guard glyph.count == 1, let ch = glyph.first, DisplayWidth.of(ch) == 1 else { return false }
-        return ch.asciiValue.map { $0 >= 0x20 && $0 != 0x7F } ?? true
+        let cells = DisplayWidth.cells(glyph)
+        return cells.count == 1 && cells[0].width == 1 && cells[0].text == glyph
     }
 
     /// The frame's text, one line per row, trailing spaces removed (for golden files and tests).

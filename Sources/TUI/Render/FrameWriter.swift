@@ -3,6 +3,8 @@
 // The compositor has already diffed the frame against the last one, so this is the only diff;
 // ncurses is not asked to draw (it keeps the terminal modes, the keys and the size).
 
+import TerminalScreen
+
 /// Accumulates one frame's terminal output.
 public struct FrameWriter: Sendable {
     /// How styles are written.
@@ -40,13 +42,10 @@ public struct FrameWriter: Sendable {
                 encoder.append(cell.style, to: &bytes)
                 current = cell.style
             }
-            if cell.text.isEmpty {
-                bytes.append(0x20)
-            } else {
-                bytes += cell.text.utf8
-            }
+            let width = Int(max(cell.width, 1))
+            appendText(cell.text, width: width)
             // After the last column the terminal's cursor is in its pending-wrap state: unknown.
-            position = (row, x + Int(max(cell.width, 1)))
+            position = (row, x + width)
         }
     }
 
@@ -74,6 +73,30 @@ public struct FrameWriter: Sendable {
         position = nil
         cursorVisible = nil
     }
+
+    /// Writes `text` so that it covers exactly `width` columns of the outer terminal, measured
+    /// with the one width rule (the outer terminal is tmux or a terminal using glibc's widths):
+    /// text that would cover more (and so the next cell, which this writer still means to write)
+    /// becomes U+FFFD, text covering less is padded with spaces, text covering nothing (marks
+    /// alone, which would join the cell before) is not written.
+    private mutating func appendText(_ text: String, width: Int) {
+        let utf8 = text.utf8
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F, width == 1 {
+            bytes.append(byte)
+            return
+        }
+        var covered = CellLayout.width(of: text)
+        if covered > width {
+            bytes += Self.replacement
+            covered = 1
+        } else if covered > 0 {
+            bytes += utf8
+        }
+        // Nothing printable (marks alone would join the cell before): spaces only.
+        for _ in covered..<width { bytes.append(0x20) }
+    }
+
+    private static let replacement = Array("\u{FFFD}".utf8)
 
     private mutating func moveTo(row: Int, col: Int) {
         bytes += [0x1B, 0x5B]

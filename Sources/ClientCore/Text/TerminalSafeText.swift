@@ -4,10 +4,10 @@
 // (`\x1b`, `\u{202e}`) instead of reaching the terminal, where they could set the title, write
 // the clipboard (OSC 52), clear the screen or reorder what the user reads.
 
-/// Escaping of terminal-active characters.
-enum TerminalSafeText {
+/// Escaping of terminal-active characters (shared by the CLI's plain text and the TUI's lists).
+public enum TerminalSafeText {
     /// `text` with every terminal-active character escaped; `\n` is kept when `keepNewlines`.
-    static func escaped(_ text: String, keepNewlines: Bool = false) -> String {
+    public static func escaped(_ text: String, keepNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { isActive($0, keepNewlines: keepNewlines) }) else { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
@@ -24,7 +24,7 @@ enum TerminalSafeText {
     }
 
     /// True for C0 controls (tab included), DEL, C1 controls and the bidi formatting characters.
-    static func isActive(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
+    public static func isActive(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
         let v = scalar.value
         if v == 0x0A { return !keepNewlines }
         return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
