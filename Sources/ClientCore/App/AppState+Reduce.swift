@@ -28,6 +28,7 @@ extension AppState {
         case .tick(let date, let monotonic): return tick(date, monotonic)
         case .focusChanged(let value):
             focused = value
+            focusReported = true
             return []
         case .serverLink(let name, let link):
             if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }

@@ -88,8 +88,11 @@ public struct AppState: Equatable, Sendable {
     public var clock: MonotonicTime
     /// The terminal size.
     public var size: GridSize
-    /// Whether the outer terminal has focus (focus reporting), true if unknown.
+    /// Whether the outer terminal has focus, as the last focus report said (true until one came).
     public var focused = true
+    /// True once the outer terminal sent a focus report. Until then focus is unknown (tmux with
+    /// `focus-events off` never sends one), and alerts treat the client as unfocused.
+    public var focusReported = false
     /// Ring the outer terminal even while focused.
     public var alertWhenFocused = false
     /// Servers in configuration order.
