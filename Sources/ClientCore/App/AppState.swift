@@ -70,6 +70,10 @@ public struct StreamState: Equatable, Sendable {
     public var status: PTYStatus
     /// The latest transient problem, until the stream is attached again.
     public var notice: String?
+    /// Set while the stream's pong is late: when it was last heard from.
+    public var lastContact: Date?
+    /// Bytes typed and held, unsent, while the link is in doubt or down.
+    public var pendingInput = 0
 
     /// Creates a stream state.
     public init(status: PTYStatus, notice: String? = nil) {
