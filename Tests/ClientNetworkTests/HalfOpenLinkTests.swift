@@ -18,11 +18,12 @@ import Testing
 
 @Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
 struct HalfOpenLinkTests {
-    /// Fast heartbeats: a ping every 500 ms, late after 250 ms, down after 1 s of silence.
+    /// Fast heartbeats: a ping every second, late after 200 ms, down after 2 s of silence (the
+    /// gap between "late" and the next heartbeat leaves room for a loaded machine's timers).
     static var quickHeartbeat: ConnectionMachine.Configuration {
         var configuration = ServerFixture.fastConnection
-        configuration.pingInterval = .milliseconds(500)
-        configuration.lateAfter = .milliseconds(250)
+        configuration.pingInterval = .seconds(1)
+        configuration.lateAfter = .milliseconds(200)
         return configuration
     }
 
@@ -77,8 +78,8 @@ struct HalfOpenLinkTests {
         defer { proxy.stop() }
         var configuration = PTYConnectionMachine.Configuration()
         configuration.backoff = Backoff(initial: .milliseconds(200), maximum: .seconds(1), jitter: 0.25)
-        configuration.pingInterval = .milliseconds(500)
-        configuration.lateAfter = .milliseconds(250)
+        configuration.pingInterval = .seconds(1)
+        configuration.lateAfter = .milliseconds(200)
         let pty = PTYConnection(
             server: Self.config(through: proxy, name: "lab"), apiKey: nil, tls: nil, sessionId: fixture.sessionId,
             configuration: configuration)
@@ -94,11 +95,12 @@ struct HalfOpenLinkTests {
         let lostFile = fixture.server.directory + "/lost-\(UInt32.random(in: 0...UInt32.max))"
         let lost = "touch " + lostFile
         await pty.input(lost + "\r")
-        #expect(await recorder.held.last == lost.utf8.count + 1, "the keys are not shown as pending")
+        let count = lost.utf8.count + 1
+        #expect(await eventually { await recorder.held.last == count }, "the keys are not shown as pending")
         #expect(await eventually { await recorder.sawReconnecting }, "never declared down")
         proxy.resume()
         #expect(await eventually { await recorder.attached(times: 2) }, "did not re-attach")
-        #expect(await eventually { await recorder.dropped.contains(lost.utf8.count + 1) }, "no discard report")
+        #expect(await eventually { await recorder.dropped.contains(count) }, "no discard report")
         #expect(await recorder.held.last == 0)
 
         let after = "after-\(UInt32.random(in: 0...UInt32.max))"
