@@ -105,7 +105,8 @@ public struct StateStore: Sendable {
                 return .corrupt(path: file, detail: "unknown format version \(envelope.version)")
             }
             if let identity, envelope.identity != identity {
-                return .corrupt(path: file, detail: "saved for \(envelope.identity ?? "an unknown server"), not \(identity)")
+                return .corrupt(
+                    path: file, detail: "saved for \(envelope.identity ?? "an unknown server"), not \(identity)")
             }
             return .loaded(envelope.value, savedAt: envelope.savedAt)
         } catch {
