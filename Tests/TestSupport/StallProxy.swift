@@ -142,7 +142,10 @@ public final class StallProxy: @unchecked Sendable {
             guard count > 0 else { return }
             var offset = 0
             while offset < count {
-                let written = buffer[offset..<count].withUnsafeBytes { write(destination, $0.baseAddress, $0.count) }
+                // send(MSG_NOSIGNAL): a peer that went away must end the pump, not SIGPIPE the tests.
+                let written = buffer[offset..<count].withUnsafeBytes {
+                    send(destination, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 guard written > 0 else { return }
                 offset += written
             }
