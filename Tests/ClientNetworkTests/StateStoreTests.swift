@@ -82,7 +82,9 @@ import Testing
 
     @Test func twoServersOnOneHostHaveTwoCaches() throws {
         let environment = ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"]
-        let urls = ["http://127.0.0.1:4847", "http://127.0.0.1:4848", "https://127.0.0.1:4847", "http://LOCALHOST:4847"]
+        let urls = [
+            "http://127.0.0.1:4847", "http://127.0.0.1:4848", "https://127.0.0.1:4847", "http://LOCALHOST:4847",
+        ]
         let stores = try urls.map { url in
             let server = ServerConfig(name: "127.0.0.1", url: try #require(URL(string: url)))
             return try #require(StateStore.forServer(server, environment: environment))
