@@ -34,7 +34,14 @@ public enum CertificateProbe {
                 try channel.pipeline.syncOperations.addHandler(handler)
             }
         }
-        let channel = try await bootstrap.connect(host: host, port: port).get()
+        let channel: Channel
+        do {
+            channel = try await bootstrap.connect(host: host, port: port).get()
+        } catch {
+            // A promise must be completed even when no channel ever existed (refused, timeout).
+            promise.fail(error)
+            throw error
+        }
         channel.closeFuture.whenComplete { _ in promise.fail(ChannelError.ioOnClosedChannel) }
         let deadline = channel.eventLoop.scheduleTask(in: timeout) {
             promise.fail(ChannelError.connectTimeout(timeout))

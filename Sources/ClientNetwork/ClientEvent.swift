@@ -32,6 +32,11 @@ public enum ClientEvent: Sendable {
     case status(server: String, ConnectionStatus)
     /// A new ping round-trip measurement.
     case roundTrip(server: String, RoundTrip)
+    /// Why the link went down (a few words: "certificate changed", "refused", "timeout", "no
+    /// answer"); sent before the `.status` it explains. The full text is in the log.
+    case offlineReason(server: String, String)
+    /// A heartbeat is late: nothing heard for `silentFor` (when reported); nil: heard again.
+    case late(server: String, silentFor: Duration?)
     /// A message from the server (already decoded on the socket's task).
     case message(server: String, ServerMessage)
     /// A frame's text exactly as the server sent it, before `message` (only from a socket made

@@ -27,8 +27,14 @@ public enum ClientNetworkError: Error, Equatable, Sendable, CustomStringConverti
     case tls(server: String, detail: String)
     /// Trust on first use: the server's certificate is not yet known. Show the fingerprint and ask.
     case unknownCertificate(server: String, hostPort: String, fingerprint: String)
-    /// The certificate does not match the pinned or remembered fingerprint.
+    /// The certificate does not match the fingerprint remembered in known_hosts.
     case certificateMismatch(server: String, hostPort: String, expected: String, presented: String)
+    /// The certificate does not match the `pin_sha256` of the server's configuration.
+    case pinMismatch(server: String, hostPort: String, expected: String, presented: String)
+    /// The certificate is not trusted: no trusted CA (the system's, or the one in `caFile`)
+    /// issued it, or (`hostnameMismatch`) it is for another name.
+    case untrustedCertificate(
+        server: String, hostPort: String, fingerprint: String, caFile: String?, hostnameMismatch: Bool)
     /// The configuration or the API key source is unusable.
     case configuration(ConfigError)
     /// A session or ticket reference matched nothing.
@@ -67,6 +73,15 @@ public enum ClientNetworkError: Error, Equatable, Sendable, CustomStringConverti
         case .certificateMismatch(let server, let hostPort, let expected, let presented):
             return KnownHosts.mismatchWarning(hostPort: hostPort, expected: expected, presented: presented)
                 + " (server \(server))"
+        case .pinMismatch(let server, let hostPort, let expected, let presented):
+            return "the certificate of \(server) (\(hostPort)) has changed: the config pins "
+                + "SHA256:\(expected) (pin_sha256), the server presents SHA256:\(presented). Someone could be "
+                + "intercepting the connection. If the change is expected, set pin_sha256 = \"SHA256:\(presented)\" "
+                + "for \(server) in the config file"
+        case .untrustedCertificate(let server, let hostPort, let fingerprint, let caFile, let hostnameMismatch):
+            return Self.untrustedText(
+                server: server, hostPort: hostPort, fingerprint: fingerprint, caFile: caFile,
+                hostnameMismatch: hostnameMismatch)
         case .configuration(let error):
             return error.description
         case .noMatch(let kind, let reference):
@@ -95,6 +110,50 @@ extension ClientNetworkError {
         switch self {
         case .authRejected, .authMissing: return true
         default: return false
+        }
+    }
+}
+
+extension ClientNetworkError {
+    static func untrustedText(
+        server: String, hostPort: String, fingerprint: String, caFile: String?, hostnameMismatch: Bool
+    ) -> String {
+        let why: String
+        if hostnameMismatch {
+            why = "it was issued for another name than \(hostPort)"
+        } else if let caFile {
+            why = "it was not issued by the CA in \(caFile) (--ca-file / ca_file)"
+        } else {
+            why = "no certificate authority this system trusts issued it (self-signed?)"
+        }
+        let fix =
+            caFile == nil
+            ? "If this is your server's certificate, run again with --trust-fingerprint SHA256:\(fingerprint) "
+                + "(or --tofu to confirm it interactively; it is remembered in known_hosts), or pass "
+                + "--ca-file with the CA that issued it"
+            : "Correct --ca-file (ca_file) to the CA that issued it, or, if this is your server's certificate, "
+                + "run with --trust-fingerprint SHA256:\(fingerprint) instead"
+        return "the certificate of \(server) (\(hostPort)) is not trusted: \(why). Its fingerprint is "
+            + "SHA256:\(fingerprint). \(fix)"
+    }
+}
+
+extension ClientNetworkError {
+    /// A few words for a status line: why a server went offline.
+    public var offlineReason: String {
+        switch self {
+        case .untrustedCertificate: return "certificate not trusted"
+        case .pinMismatch, .certificateMismatch: return "certificate changed"
+        case .unknownCertificate: return "certificate not confirmed"
+        case .tls: return "TLS failed"
+        case .authRejected: return "key rejected"
+        case .authMissing: return "no API key"
+        case .timedOut: return "timeout"
+        case .unreachable(_, let detail):
+            if detail.contains("refused") { return "refused" }
+            if detail.contains("timed out") || detail.lowercased().contains("timeout") { return "timeout" }
+            return "unreachable"
+        default: return "error"
         }
     }
 }

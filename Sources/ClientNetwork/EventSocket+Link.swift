@@ -50,7 +50,21 @@ extension EventSocket {
         guard generation == self.generation else { return }
         writer = nil
         link = nil
+        if let failure = close.failure {
+            noteFailure(failure.offlineReason, detail: failure.description)
+        } else if let code = close.code, code != unauthorizedCloseCode {
+            let detail = close.reason.isEmpty ? "" : ": \(close.reason)"
+            noteFailure("closed by the server (\(code))", detail: "the server closed the socket with \(code)\(detail)")
+        } else if close.code == nil {
+            noteFailure("connection lost", detail: close.reason.isEmpty ? "the connection was lost" : close.reason)
+        }
         handle(.closed(code: close.code, reason: close.reason))
+    }
+
+    /// Remembers why the link went down (shown with the next status) and logs it in full.
+    func noteFailure(_ reason: String, detail: String) {
+        lastFailure = reason
+        logger.warning("server \(server.name) offline (\(reason)): \(detail)")
     }
 
     nonisolated static func decode(_ text: String) -> Result<ServerMessage, ClientNetworkError> {

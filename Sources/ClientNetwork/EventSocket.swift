@@ -6,6 +6,7 @@
 import ClaudePMProtocol
 import ClientCore
 import Foundation
+import Logging
 
 /// A reconnecting, heart-beating event socket for one server.
 public actor EventSocket {
@@ -26,6 +27,9 @@ public actor EventSocket {
     var writer: LinkWriter?
     var generation: UInt64 = 0
     var resyncTask: Task<Void, Never>?
+    let logger = Logger(label: "claudepm.network.events")
+    /// Why the link last went down, until it is up again.
+    var lastFailure: String?
 
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
@@ -107,7 +111,16 @@ public actor EventSocket {
     private func execute(_ action: ConnectionAction) {
         switch action {
         case .connect: openLink()
-        case .close: closeLink()
+        case .close(let reason):
+            switch reason {
+            case .halfOpen:
+                noteFailure(
+                    "no answer",
+                    detail: "nothing received for two heartbeat intervals (half-open link or frozen server)")
+            case .connectTimeout: noteFailure("timeout", detail: "the connection did not open in time")
+            case .userRequested: break
+            }
+            closeLink()
         case .send(let message): sendInBackground([message])
         case .scheduleTimer(let kind, let time):
             timers.schedule(kind, at: time, clock: clock) { [weak self] token in
@@ -118,6 +131,12 @@ public actor EventSocket {
         case .subscribe(let ids): sendInBackground(ids.map { ClientMessage.subscribe(sessionId: $0) })
         case .unsubscribe(let ids): sendInBackground(ids.map { ClientMessage.unsubscribe(sessionId: $0) })
         case .report(let status):
+            switch status {
+            case .connected: lastFailure = nil
+            case .reconnecting, .connecting:
+                if let lastFailure { continuation.yield(.offlineReason(server: server.name, lastFailure)) }
+            default: break
+            }
             continuation.yield(.status(server: server.name, status))
             if case .authFailed = status {
                 let error: ClientNetworkError =
@@ -125,6 +144,10 @@ public actor EventSocket {
                 continuation.yield(.failure(server: server.name, error))
             }
         case .reportRoundTrip(let roundTrip): continuation.yield(.roundTrip(server: server.name, roundTrip))
+        case .reportLate(let contact):
+            let silence = contact.map { clock.now() - $0 }
+            if let silence { logger.warning("server \(server.name): heartbeat late, last contact \(silence) ago") }
+            continuation.yield(.late(server: server.name, silentFor: silence))
         }
     }
 

@@ -20,8 +20,13 @@ public actor PTYConnection {
         case snapshot(cols: Int, rows: Int, bytes: [UInt8])
         /// Reset the local emulator before the fresh redraw of a re-attach.
         case resetTerminal
-        /// Input was dropped because the terminal was not attached.
+        /// Input was dropped: typed while the link was down or in doubt (discarded once a new
+        /// link attached, never replayed), or not yet sent when the link dropped.
         case droppedInput(count: Int)
+        /// A pong is late: nothing heard for `silentFor` (when reported); nil: heard again.
+        case late(silentFor: Duration?)
+        /// Bytes of input held, unsent, while the link is in doubt or down (0: none).
+        case heldInput(bytes: Int)
         /// A transient problem to show.
         case notice(String)
         /// A new ping round-trip measurement.
@@ -102,6 +107,8 @@ public actor PTYConnection {
         case .notice(let text): continuation.yield(.notice(text))
         case .report(let status): continuation.yield(.status(status))
         case .reportRoundTrip(let trip): continuation.yield(.roundTrip(trip))
+        case .reportLate(let contact): continuation.yield(.late(silentFor: contact.map { clock.now() - $0 }))
+        case .reportHeld(let bytes): continuation.yield(.heldInput(bytes: bytes))
         }
     }
 

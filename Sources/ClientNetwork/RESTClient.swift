@@ -52,6 +52,9 @@ public struct RESTClient: Sendable {
             let bytes = try await answer.body.collect(upTo: 32 << 20)
             response = Response(status: Int(answer.status.code), body: Data(bytes.readableBytesView))
         } catch {
+            if TLSDiagnosis.isTLS(error) {
+                throw await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
+            }
             throw classify(error, operation: operation)
         }
         guard (200..<300).contains(response.status) else {

@@ -1,10 +1,12 @@
 // Local persistence of the last known server state, so a restart can show it at once (marked
-// stale until the server answers). One directory per server under $XDG_STATE_HOME/claudepm/;
+// stale until the server answers). One directory per server endpoint (scheme, host, port) under
+// $XDG_STATE_HOME/claudepm/servers/, and every value carries that identity, checked on load;
 // each value is one JSON file written atomically (AtomicFile). Reading never crashes: a missing
 // file is `.missing`, an unreadable or corrupt one is `.corrupt` with the reason, and temporary
 // files left by a crash mid-write are never read.
 
 import ClientCore
+import Crypto
 import Foundation
 
 /// The result of reading a stored value.
@@ -27,17 +29,29 @@ public enum StoredValue<Value: Sendable>: Sendable {
 public struct StateStore: Sendable {
     /// The server's directory.
     public let directory: String
+    /// The endpoint the values belong to (`ServerConfig.endpointIdentity`); every value is saved
+    /// with it, and a value saved for another identity is never loaded. Nil: not checked.
+    public let identity: String?
 
-    /// A store rooted at `directory`.
-    public init(directory: String) {
+    /// A store rooted at `directory`, for values of the server `identity`.
+    public init(directory: String, identity: String? = nil) {
         self.directory = directory
+        self.identity = identity
     }
 
-    /// The store for `serverName` under the XDG state directory, or nil without HOME/XDG_STATE_HOME.
-    public static func forServer(_ serverName: String, environment: [String: String]) -> StateStore? {
-        ConfigPaths.stateDirectory(environment: environment).map {
-            StateStore(directory: $0 + "/servers/" + safeName(serverName))
+    /// The store for `server` under the XDG state directory, or nil without HOME/XDG_STATE_HOME.
+    /// The directory is named after the endpoint (scheme, host, port), not the configured name.
+    public static func forServer(_ server: ServerConfig, environment: [String: String]) -> StateStore? {
+        let identity = server.endpointIdentity
+        return ConfigPaths.stateDirectory(environment: environment).map {
+            StateStore(directory: $0 + "/servers/" + directoryName(identity), identity: identity)
         }
+    }
+
+    /// A readable, collision-free directory name for an endpoint identity.
+    static func directoryName(_ identity: String) -> String {
+        let digest = SHA256.hash(data: Data(identity.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        return safeName(identity.replacingOccurrences(of: "://", with: "-")) + "-" + digest
     }
 
     /// A file-name-safe spelling of a server name (letters, digits, `-`, `_`, `.`; others as `_`).
@@ -55,6 +69,7 @@ public struct StateStore: Sendable {
     private struct Envelope<Value: Codable>: Codable {
         var version: Int
         var savedAt: Date
+        var identity: String?
         var value: Value
     }
 
@@ -62,7 +77,7 @@ public struct StateStore: Sendable {
 
     /// Saves `value` under `name`, atomically.
     public func save<Value: Codable>(_ value: Value, as name: String, now: Date = Date()) throws(ClientNetworkError) {
-        let envelope = Envelope(version: Self.formatVersion, savedAt: now, value: value)
+        let envelope = Envelope(version: Self.formatVersion, savedAt: now, identity: identity, value: value)
         let data: Data
         do {
             let encoder = JSONEncoder()
@@ -88,6 +103,10 @@ public struct StateStore: Sendable {
             let envelope = try decoder.decode(Envelope<Value>.self, from: data)
             guard envelope.version == Self.formatVersion else {
                 return .corrupt(path: file, detail: "unknown format version \(envelope.version)")
+            }
+            if let identity, envelope.identity != identity {
+                return .corrupt(
+                    path: file, detail: "saved for \(envelope.identity ?? "an unknown server"), not \(identity)")
             }
             return .loaded(envelope.value, savedAt: envelope.savedAt)
         } catch {

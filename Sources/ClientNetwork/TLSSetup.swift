@@ -15,6 +15,8 @@ public struct ResolvedTLS: Sendable {
     public var configuration: TLSConfiguration
     /// The name to send as SNI instead of the host (set for IP hosts, which SNI cannot carry).
     public var sniHostname: String?
+    /// The fingerprint of the one certificate trusted (pinned or trusted on first use), if any.
+    public var trustedFingerprint: String?
 }
 
 /// How trust-on-first-use asks the user; returns true to trust and remember the fingerprint.
@@ -43,6 +45,7 @@ public struct TLSSetup: Sendable {
         let isIP = Self.isIPAddress(host)
         let sni = isIP ? "localhost" : nil
         var tls = TLSConfiguration.makeClientConfiguration()
+        var trusted: String?
         switch server.trust {
         case .system:
             break
@@ -56,15 +59,17 @@ public struct TLSSetup: Sendable {
         case .pinnedSHA256(let pin):
             let leaf = try await probe(server, sni: sni)
             try check(server, presented: leaf.fingerprint, expected: pin)
+            trusted = leaf.fingerprint
             tls.trustRoots = .certificates([leaf.certificate])
             tls.certificateVerification = .noHostnameVerification
         case .tofu:
             let leaf = try await probe(server, sni: sni)
             try await trustOnFirstUse(server, fingerprint: leaf.fingerprint)
+            trusted = leaf.fingerprint
             tls.trustRoots = .certificates([leaf.certificate])
             tls.certificateVerification = .noHostnameVerification
         }
-        return ResolvedTLS(configuration: tls, sniHostname: sni)
+        return ResolvedTLS(configuration: tls, sniHostname: sni, trustedFingerprint: trusted)
     }
 
     private func probe(
@@ -85,7 +90,7 @@ public struct TLSSetup: Sendable {
     private func check(_ server: ServerConfig, presented: String, expected: String) throws(ClientNetworkError) {
         let wanted = TLSTrust.normalizedFingerprint(expected) ?? expected.lowercased()
         guard presented == wanted else {
-            throw .certificateMismatch(
+            throw .pinMismatch(
                 server: server.name, hostPort: server.hostPort, expected: wanted, presented: presented)
         }
     }

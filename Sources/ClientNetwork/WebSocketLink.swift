@@ -28,6 +28,9 @@ public struct LinkClose: Sendable, Equatable {
     public var reason: String
     /// True when the socket never opened (refused, TLS failure, upgrade rejected).
     public var neverOpened: Bool
+    /// The transport error in words, when there was one (a TLS failure names the certificate's
+    /// fingerprint and the fix).
+    public var failure: ClientNetworkError? = nil
 }
 
 /// Sends on an open link.
@@ -91,7 +94,12 @@ public enum WebSocketLink {
             let code = frame.map { UInt16(webSocketErrorCode: $0.closeCode) }
             return LinkClose(code: code, reason: frame?.reason ?? "", neverOpened: !opened.isSet)
         } catch {
-            return LinkClose(code: nil, reason: RESTClient.describe(error), neverOpened: !opened.isSet)
+            let failure: ClientNetworkError =
+                TLSDiagnosis.isTLS(error)
+                ? await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
+                : .unreachable(server: server.name, detail: RESTClient.describe(error))
+            let reason = TLSDiagnosis.isTLS(error) ? failure.description : RESTClient.describe(error)
+            return LinkClose(code: nil, reason: reason, neverOpened: !opened.isSet, failure: failure)
         }
     }
 

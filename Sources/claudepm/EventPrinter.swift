@@ -79,6 +79,10 @@ struct EventPrinter: Sendable {
             return
                 "[\(server)] resynced: \(snapshot.sessions.count) sessions, \(snapshot.notifications.count) notifications"
         case .failure(let server, let error): return "[\(server)] error: \(error)"
+        case .offlineReason(let server, let reason): return "[\(server)] offline: \(reason)"
+        case .late(let server, let silence):
+            return "[\(server)] "
+                + (silence.map { "heartbeat late: last contact \(Int($0.secondsDouble)) s ago" } ?? "heartbeat on time")
         case .message(let server, let message):
             let frame = messageObject(message)
             let type = frame?["type"] as? String ?? "message"
@@ -107,6 +111,12 @@ struct EventPrinter: Sendable {
             ]
         case .failure(let server, let error):
             return ["server": server, "event": "error", "error": error.description]
+        case .offlineReason(let server, let reason):
+            return ["server": server, "event": "offline", "reason": reason]
+        case .late(let server, let silence):
+            var object: [String: Any] = ["server": server, "event": "late", "late": silence != nil]
+            if let silence { object["silentSeconds"] = Int(silence.secondsDouble) }
+            return object
         case .message(let server, let message):
             guard let frame = messageObject(message) else { return nil }
             return ["server": server, "event": "message", "message": frame]

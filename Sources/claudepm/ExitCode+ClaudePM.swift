@@ -23,7 +23,9 @@ enum CLIExit {
     static func code(for error: ClientNetworkError) -> Int32 {
         switch error {
         case .unreachable, .timedOut: return unreachable
-        case .authRejected, .authMissing, .tls, .unknownCertificate, .certificateMismatch: return auth
+        case .authRejected, .authMissing, .tls, .unknownCertificate, .certificateMismatch, .pinMismatch,
+            .untrustedCertificate:
+            return auth
         case .configuration, .localFile: return usage
         case .noMatch, .ambiguous: return noMatch
         case .badResponse: return badResponse

@@ -87,6 +87,7 @@ import Testing
 
     @Test func waitingRingsTheOuterTerminalOnlyWhenUnfocused() {
         var state = AppWorld.state()
+        _ = state.reduce(.focusChanged(true))
         #expect(state.reduce(AppWorld.waits(AppWorld.a, .question)).isEmpty)
         _ = state.reduce(.focusChanged(false))
         let effects = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))

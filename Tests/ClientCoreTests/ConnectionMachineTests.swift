@@ -69,7 +69,7 @@ extension ConnectionAction {
         #expect(h.machine.status == .connected)
         #expect(open.contains { $0.isResync })
         #expect(open.contains { $0.reported == .connected })
-        #expect(h.timers[.heartbeat] == h.clock.now + .seconds(15))
+        #expect(h.timers[.heartbeat] == h.clock.now + .seconds(5))
         #expect(h.timers[.connectTimeout] == nil)
     }
 
@@ -136,10 +136,12 @@ extension ConnectionAction {
             return
         }
         #expect(retryAt - h.clock.now == .seconds(8))
-        // Opens and stays up for 10 s: the next failure starts again at 1 s.
+        // Opens and stays up (answering pings) for 10 s: the next failure starts again at 1 s.
         h.fireNextTimer()
         h.send(.opened)
-        h.advance(by: .seconds(10))
+        h.advance(by: .seconds(6))
+        h.send(.pongReceived)
+        h.advance(by: .seconds(4))
         #expect(h.machine.attempt == 0)
         h.send(.closed(code: 1001, reason: "Server shutting down"))
         guard case .reconnecting(1, let again) = h.machine.status else {
@@ -172,7 +174,6 @@ extension ConnectionAction {
         var h = ConnectionHarness()
         h.send(.start)
         h.send(.opened)
-        #expect(h.fireNextTimer() == .stable)
         #expect(h.fireNextTimer() == .heartbeat)
         #expect(h.log.last.map(\.isPing) == false)
         #expect(h.log.contains { $0.isPing })
@@ -180,14 +181,14 @@ extension ConnectionAction {
         h.send(.pongReceived)
         #expect(h.machine.roundTrip?.last == .milliseconds(40))
         let pongAt = h.clock.now
-        // Silence from now on: the link is dropped once 30 s pass without any frame.
+        // Silence from now on: the link is dropped once 10 s (two intervals) pass without any frame.
         var closedAt: MonotonicTime?
         while closedAt == nil, h.clock.now < pongAt + .seconds(60) {
             let before = h.log.count
             h.fireNextTimer()
             if h.log[before...].contains(where: { $0.closeReason == .halfOpen }) { closedAt = h.clock.now }
         }
-        #expect(closedAt.map { $0 - pongAt >= .seconds(30) && $0 - pongAt <= .seconds(45) } == true)
+        #expect(closedAt.map { $0 - pongAt == .seconds(10) } == true)
         guard case .reconnecting(1, _) = h.machine.status else {
             Issue.record("expected reconnecting, got \(h.machine.status)")
             return
@@ -198,8 +199,8 @@ extension ConnectionAction {
         var h = ConnectionHarness()
         h.send(.start)
         h.send(.opened)
-        for _ in 0..<20 {
-            h.advance(by: .seconds(10))
+        for _ in 0..<50 {
+            h.advance(by: .seconds(4))
             h.send(.frameReceived)
         }
         #expect(h.machine.status == .connected)

@@ -86,6 +86,8 @@ import Testing
             if case .reconnecting(let attempt, let maximum, _) = h.machine.status { #expect(attempt <= maximum) }
         }
         let sent = h.dataSent.utf8.count
-        #expect(sent + h.dropped + h.machine.pendingInputBytes == typed, "every typed byte is sent, dropped or pending")
+        #expect(
+            sent + h.dropped + h.machine.pendingInputBytes + h.machine.heldInputBytes == typed,
+            "every typed byte is sent, dropped, pending or held")
     }
 }

@@ -9,6 +9,10 @@ actor EventRecorder {
     private(set) var snapshots: [ServerSnapshot] = []
     private(set) var failures: [ClientNetworkError] = []
     private(set) var messages: [ServerMessage] = []
+    /// `.late` reports in order: the silence when a heartbeat went late, nil when heard again.
+    private(set) var lateReports: [Duration?] = []
+    /// `.offlineReason` reports in order.
+    private(set) var offlineReasons: [String] = []
 
     func record(_ event: ClientEvent) {
         switch event {
@@ -16,6 +20,8 @@ actor EventRecorder {
         case .resynced(_, let snapshot): snapshots.append(snapshot)
         case .failure(_, let error): failures.append(error)
         case .message(_, let message): messages.append(message)
+        case .late(_, let silence): lateReports.append(silence)
+        case .offlineReason(_, let reason): offlineReasons.append(reason)
         case .roundTrip, .rawFrame: break
         }
     }
@@ -39,11 +45,20 @@ actor EventRecorder {
 actor PTYRecorder {
     private(set) var statuses: [PTYStatus] = []
     private(set) var bytes: [UInt8] = []
+    /// `.heldInput` reports in order.
+    private(set) var held: [Int] = []
+    /// `.droppedInput` reports in order.
+    private(set) var dropped: [Int] = []
+    /// True after a `.late` report with a silence, until one without.
+    private(set) var isLate = false
 
     func record(_ output: PTYConnection.Output) {
         switch output {
         case .status(let status): statuses.append(status)
         case .bytes(let chunk): bytes += chunk
+        case .heldInput(let count): held.append(count)
+        case .droppedInput(let count): dropped.append(count)
+        case .late(let silence): isLate = silence != nil
         default: break
         }
     }

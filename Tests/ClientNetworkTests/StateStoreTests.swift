@@ -75,8 +75,37 @@ import Testing
         #expect(StateStore.safeName("work") == "work")
         #expect(StateStore.safeName("../etc") == "_.._etc")
         #expect(StateStore.safeName("a b/c") == "a_b_c")
-        let store = StateStore.forServer("home", environment: ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"])
-        #expect(store?.directory == "/tmp/st/claudepm/servers/home")
+        let server = ServerConfig(name: "home", url: URL(fileURLWithPath: "/"))
+        let store = StateStore.forServer(server, environment: ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"])
+        #expect(store?.directory.hasPrefix("/tmp/st/claudepm/servers/") == true)
+    }
+
+    @Test func twoServersOnOneHostHaveTwoCaches() throws {
+        let environment = ["XDG_STATE_HOME": "/tmp/st", "HOME": "/h"]
+        let urls = [
+            "http://127.0.0.1:4847", "http://127.0.0.1:4848", "https://127.0.0.1:4847", "http://LOCALHOST:4847",
+        ]
+        let stores = try urls.map { url in
+            let server = ServerConfig(name: "127.0.0.1", url: try #require(URL(string: url)))
+            return try #require(StateStore.forServer(server, environment: environment))
+        }
+        #expect(Set(stores.map(\.directory)).count == urls.count)
+        #expect(stores[0].identity == "http://127.0.0.1:4847")
+        let ws = ServerConfig(name: "other name", url: try #require(URL(string: "ws://127.0.0.1:4847/")))
+        #expect(StateStore.forServer(ws, environment: environment)?.directory == stores[0].directory)
+    }
+
+    @Test func aValueSavedForAnotherEndpointIsNeverLoaded() throws {
+        let dir = try TempDirectory()
+        let first = StateStore(directory: dir.path, identity: "http://127.0.0.1:4847")
+        try first.save(["CSM-001"], as: "snapshot")
+        #expect(first.load([String].self, from: "snapshot").value == ["CSM-001"])
+        let second = StateStore(directory: dir.path, identity: "http://127.0.0.1:4848")
+        guard case .corrupt(_, let detail) = second.load([String].self, from: "snapshot") else {
+            Issue.record("a value of another endpoint was loaded")
+            return
+        }
+        #expect(detail.contains("http://127.0.0.1:4847"))
     }
 }
 

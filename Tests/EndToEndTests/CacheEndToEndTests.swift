@@ -37,6 +37,64 @@ struct CacheEndToEndTests {
         }
     }
 
+    @Test("two servers on one host: pointed at B, never A's sessions; with nothing listening, nothing cached")
+    func anotherPortNeverShowsAnotherServersCache() async throws {
+        try await UIWorld.with { world in
+            try #require(await world.waitForSessions().ok, "the first run never listed the sessions")
+            let state = world.server.directory.appendingPathComponent("home/.local/state/claudepm").path
+            try #require(await Self.waitForSnapshot(under: state), "no snapshot saved under \(state)")
+            try await world.quitAndExpectRestored()
+            let other = try await Self.startGuardedServer(under: world.server.directory)
+            let rejected = try await Self.launch(world, url: other.url) { $0.contains("API key") }
+            await other.stop()
+            _ = try? await TmuxHarness.run(socket: Self.guardedSocket, ["kill-server"], environment: [:])
+            TmuxHarness.removeSocketFile(Self.guardedSocket)
+            #expect(rejected.ok, "server B's refusal was not shown:\n\(rejected.screen)")
+            Self.expectNoCachedSession(rejected.screen, "pointed at server B")
+            try await world.quitAndExpectRestored()
+            let nobody = try await Self.launch(world, url: other.url) { $0.contains("OFFLINE") }
+            #expect(nobody.ok, "an endpoint with nothing listening was not shown offline:\n\(nobody.screen)")
+            Self.expectNoCachedSession(nobody.screen, "with nothing listening")
+            try await world.quitAndExpectRestored()
+        }
+    }
+
+    static let guardedSocket = "claudepm-e2e-b-\(getpid())"
+
+    /// A second, plain server on the same host (another port) that wants an API key nobody has.
+    static func startGuardedServer(under directory: URL) async throws -> DemoServer {
+        let home = directory.appendingPathComponent("server-b")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let keyFile = home.appendingPathComponent("key").path
+        try Data(String(repeating: "k", count: 40).utf8).write(to: URL(fileURLWithPath: keyFile))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile)
+        let environment = [
+            "HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "TMUX_TMPDIR": ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp",
+        ]
+        return try await DemoServer.start(
+            environment: environment, directory: home,
+            arguments: [
+                "--data-dir", home.appendingPathComponent("data").path, "--tmux-socket", guardedSocket,
+                "--command", "sh", "--api-key-file", keyFile, "--no-trust-loopback",
+            ])
+    }
+
+    /// Starts claudepm on `url` from the world's shell and waits for a screen.
+    static func launch(
+        _ world: UIWorld, url: String, until condition: (String) -> Bool
+    ) async throws -> (ok: Bool, screen: String) {
+        try await world.tmux.type("clear; '\(Binaries.path("claudepm"))' --url \(url); echo claudepm-exit=$?")
+        try await world.tmux.send(keys: "Enter")
+        return await world.tmux.waitForScreen(timeout: 30) { $0.contains("SESSION") && condition($0) }
+    }
+
+    static func expectNoCachedSession(_ screen: String, _ situation: String) {
+        for key in DemoTickets.sessionKeys {
+            #expect(!screen.contains(key), "\(situation), server A's session \(key) is shown:\n\(screen)")
+        }
+    }
+
     /// Waits up to 20 s for a `snapshot.json` anywhere under `directory`.
     static func waitForSnapshot(under directory: String) async -> Bool {
         let end = Date().addingTimeInterval(20)

@@ -15,6 +15,10 @@ public enum AppEvent: Equatable, Sendable {
     case focusChanged(Bool)
     /// A server's connection changed.
     case serverLink(server: String, link: ServerLink)
+    /// Why a server's link went down ("certificate changed", "refused", "timeout", "no answer").
+    case serverProblem(server: String, String)
+    /// A server's heartbeat is late (last heard at `lastContact`), or on time again (nil).
+    case serverLate(server: String, lastContact: Date?)
     /// A round trip to a server was measured.
     case roundTrip(server: String, milliseconds: Int)
     /// The full session list of one server (replaces that server's sessions).
@@ -40,6 +44,11 @@ public enum AppEvent: Equatable, Sendable {
     case streamStatus(SessionKey, PTYStatus)
     /// A transient problem of a session's terminal stream (shown next to its state).
     case streamNotice(SessionKey, String)
+    /// A session's terminal stream is late (last heard at `lastContact`), or on time again (nil).
+    case streamLate(SessionKey, lastContact: Date?)
+    /// Bytes typed into a session's terminal that are held, unsent, while its link is in doubt
+    /// or down (0: none).
+    case streamPending(SessionKey, bytes: Int)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
     /// The client was stopped (Ctrl-Z, SIGTSTP, a sleeping laptop) and runs again: what it shows

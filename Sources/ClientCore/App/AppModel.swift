@@ -110,6 +110,13 @@ public struct ServerStatus: Hashable, Sendable {
     public var lastHeard: Date?
     /// The last measured round-trip time in milliseconds.
     public var rttMilliseconds: Int?
+    /// Set while a heartbeat is late: when the server was last heard from. The link is in doubt
+    /// (not yet declared down), so its data is shown as stale.
+    public var lastContact: Date?
+    /// Why the link last went down, until it is up again.
+    public var problem: String?
+    /// How many times the link came up (more than once: it was lost and re-established).
+    public var timesOnline = 0
 
     /// Creates a server status.
     public init(name: String, link: ServerLink = .connecting, lastHeard: Date? = nil, rttMilliseconds: Int? = nil) {
@@ -119,6 +126,6 @@ public struct ServerStatus: Hashable, Sendable {
         self.rttMilliseconds = rttMilliseconds
     }
 
-    /// True when the data from this server may be out of date.
-    public var isStale: Bool { link != .online }
+    /// True when the data from this server may be out of date (offline, or a heartbeat is late).
+    public var isStale: Bool { link != .online || lastContact != nil }
 }

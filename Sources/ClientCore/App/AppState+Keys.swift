@@ -23,6 +23,7 @@ extension AppState {
     mutating func handleKey(_ key: AppKey) -> [AppEffect] {
         if case .focus(let inside) = key {
             focused = inside
+            focusReported = true
             return []
         }
         flash = nil

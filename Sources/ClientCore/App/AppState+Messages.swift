@@ -73,8 +73,13 @@ extension AppState {
         sessions[key] = session
         triage.queue.update(key, waiting: waiting && session.isLive, reason: reason, since: since)
         guard waiting, ui.notifyMode == .bell || ui.notifyMode == .osc else { return [] }
-        guard !focused || alertWhenFocused, attachedSession != key else { return [] }
+        guard !seesAlertsInPlace || alertWhenFocused, attachedSession != key else { return [] }
         let body = "\(session.displayName): \(reason.rawValue.replacingOccurrences(of: "_", with: " "))"
         return [.alertOuterTerminal(title: "claudepm", body: body, desktop: ui.notifyMode == .osc)]
     }
+
+    /// True when the user is known to be looking at this client: a focus report said so. With no
+    /// report ever received, focus is unknown and outer-terminal alerts go out (for sessions other
+    /// than the attached one), since the user may well be elsewhere.
+    var seesAlertsInPlace: Bool { focusReported && focused }
 }

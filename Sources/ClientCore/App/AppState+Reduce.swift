@@ -32,14 +32,27 @@ extension AppState {
         case .tick(let date, let monotonic): return tick(date, monotonic)
         case .focusChanged(let value):
             focused = value
+            focusReported = true
             return []
         case .serverLink(let name, let link):
             if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }
             let heard = now
+            let comesBack = link == .online && server(name).map { $0.link != .online && $0.timesOnline > 0 } == true
             updateServer(name) {
                 $0.link = link
-                if link == .online { $0.lastHeard = heard }
+                $0.lastContact = nil
+                if link == .online {
+                    $0.lastHeard = heard
+                    $0.timesOnline += 1
+                    $0.problem = nil
+                }
             }
+            return comesBack ? reopenTiles(of: name) : []
+        case .serverProblem(let name, let reason):
+            updateServer(name) { $0.problem = reason }
+            return []
+        case .serverLate(let name, let contact):
+            updateServer(name) { $0.lastContact = contact }
             return []
         case .roundTrip(let name, let ms):
             updateServer(name) { $0.rttMilliseconds = ms }
@@ -55,7 +68,17 @@ extension AppState {
         case .streamStatus(let key, let status):
             guard watched.contains(key) || attachedSession == key else { return [] }
             let notice = status.isLive ? nil : streams[key]?.notice
+            let pending = streams[key]?.pendingInput ?? 0
             streams[key] = StreamState(status: status, notice: notice)
+            streams[key]?.pendingInput = pending
+            return []
+        case .streamLate(let key, let contact):
+            guard watched.contains(key) || attachedSession == key else { return [] }
+            streams[key, default: StreamState(status: .idle)].lastContact = contact
+            return []
+        case .streamPending(let key, let bytes):
+            guard watched.contains(key) || attachedSession == key else { return [] }
+            streams[key, default: StreamState(status: .idle)].pendingInput = bytes
             return []
         case .streamNotice(let key, let text):
             guard watched.contains(key) || attachedSession == key else { return [] }
@@ -181,6 +204,15 @@ extension AppState {
         for i in board.tickets.indices {
             let supplied = board.tickets[i].liveSession.flatMap { sessions[$0]?.isLive == false ? nil : $0 }
             board.tickets[i].liveSession = live[board.tickets[i].id] ?? supplied
+        }
+    }
+
+    /// Reopens the tile streams of a server whose link came back: tiles send no heartbeat of
+    /// their own (the server link's speaks for them), so a tile socket left half-open by the
+    /// outage is replaced rather than trusted.
+    private func reopenTiles(of server: String) -> [AppEffect] {
+        watched.filter { $0.server == server && $0 != attachedSession }.sorted().flatMap {
+            [AppEffect.unwatch($0), .watch($0, ui.tileSize)]
         }
     }
 

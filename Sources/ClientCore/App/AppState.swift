@@ -73,6 +73,10 @@ public struct StreamState: Equatable, Sendable {
     public var status: PTYStatus
     /// The latest transient problem, until the stream is attached again.
     public var notice: String?
+    /// Set while the stream's pong is late: when it was last heard from.
+    public var lastContact: Date?
+    /// Bytes typed and held, unsent, while the link is in doubt or down.
+    public var pendingInput = 0
 
     /// Creates a stream state.
     public init(status: PTYStatus, notice: String? = nil) {
@@ -91,8 +95,11 @@ public struct AppState: Equatable, Sendable {
     public var clock: MonotonicTime
     /// The terminal size.
     public var size: GridSize
-    /// Whether the outer terminal has focus (focus reporting), true if unknown.
+    /// Whether the outer terminal has focus, as the last focus report said (true until one came).
     public var focused = true
+    /// True once the outer terminal sent a focus report. Until then focus is unknown (tmux with
+    /// `focus-events off` never sends one), and alerts treat the client as unfocused.
+    public var focusReported = false
     /// Ring the outer terminal even while focused.
     public var alertWhenFocused = false
     /// Servers in configuration order.

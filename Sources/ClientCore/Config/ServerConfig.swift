@@ -52,7 +52,7 @@ public struct ServerConfig: Equatable, Sendable, Codable {
     public var webSocketURL: URL { rebased(scheme: usesTLS ? "wss" : "ws", path: pathPrefix + "/") }
 
     /// The configured path without a trailing slash ("" for none).
-    private var pathPrefix: String {
+    var pathPrefix: String {
         var path = url.path
         while path.hasSuffix("/") { path.removeLast() }
         return path

@@ -25,4 +25,7 @@ public enum ConnectionAction: Sendable {
     case report(ConnectionStatus)
     /// A new round-trip measurement is available.
     case reportRoundTrip(RoundTrip)
+    /// A pong is overdue: the link is in doubt since `lastContact` (the last frame received), or,
+    /// with nil, a frame arrived again. Show "last contact N s ago" and mark the data stale.
+    case reportLate(lastContact: MonotonicTime?)
 }

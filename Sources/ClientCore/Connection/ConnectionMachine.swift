@@ -4,8 +4,10 @@
 // - retries back off 1 s → 30 s ±25 %; the attempt counter resets only after the connection has
 //   stayed up for `stableAfter` (a socket that opens and drops at once keeps backing off);
 // - close code 4001 means the key is wrong: stop retrying and say so;
-// - an app-level ping goes out every `pingInterval` (below the server's 30 s); no frame at all for
-//   two intervals means the link is half-open: drop it and reconnect;
+// - an app-level ping goes out every `pingInterval` (5 s: one cheap heartbeat per server, which
+//   also speaks for the tiles of that server); a pong later than `lateAfter` makes the link
+//   "late" (the UI shows "last contact N s ago" and marks the data stale), and no frame at all
+//   for two intervals means the link is half-open or the server frozen: drop it and reconnect;
 // - every (re)connect asks for a resync and re-subscribes to every wanted session, in batches
 //   that keep the socket under the server's rate limit (pings and subscriptions both count).
 
@@ -17,8 +19,11 @@ public struct ConnectionMachine: Sendable {
     public struct Configuration: Equatable, Sendable {
         /// Retry delays.
         public var backoff: Backoff = .standard
-        /// Interval between app-level pings (the server's own timer is 30 s).
-        public var pingInterval: Duration = .seconds(15)
+        /// Interval between app-level pings (the server's own timer is 30 s). Two intervals
+        /// without a frame declare the link down.
+        public var pingInterval: Duration = .seconds(5)
+        /// How long a ping may wait for its pong before the link counts as late.
+        public var lateAfter: Duration = .seconds(2)
         /// How long a connection must stay up before the attempt counter resets.
         public var stableAfter: Duration = .seconds(10)
         /// How long a connect attempt may take.
@@ -48,6 +53,8 @@ public struct ConnectionMachine: Sendable {
     private var lastFrameAt = MonotonicTime.zero
     private var pingSentAt: MonotonicTime?
     private var jitter: any JitterSource
+    /// True while a pong is overdue (reported as `.reportLate`).
+    public private(set) var isLate = false
 
     /// Creates an offline machine.
     public init(configuration: Configuration = Configuration(), jitter: any JitterSource) {
@@ -64,7 +71,7 @@ public struct ConnectionMachine: Sendable {
         case .closed(let code, let reason): return closed(code: code, reason: reason, now: now)
         case .frameReceived:
             lastFrameAt = now
-            return []
+            return clearLate()
         case .pongReceived: return pong(now: now)
         case .timerFired(let timer): return timerFired(timer, now: now)
         case .subscriptionsChanged(let ids): return changeSubscriptions(ids, now: now)
@@ -95,6 +102,7 @@ public struct ConnectionMachine: Sendable {
         }
         status = .offline
         pingSentAt = nil
+        isLate = false
         var actions = ConnectionTimer.allCases.map(ConnectionAction.cancelTimer)
         if wasLive { actions.append(.close(.userRequested)) }
         actions.append(.report(status))
@@ -114,6 +122,7 @@ public struct ConnectionMachine: Sendable {
         status = .connected
         lastFrameAt = now
         pingSentAt = nil
+        isLate = false
         var actions: [ConnectionAction] = [
             .cancelTimer(.connectTimeout),
             .scheduleTimer(.heartbeat, at: now + configuration.pingInterval),
@@ -134,6 +143,7 @@ public struct ConnectionMachine: Sendable {
         if code == unauthorizedCloseCode {
             status = .authFailed(message: Self.authMessage(reason))
             pingSentAt = nil
+            isLate = false
             return ConnectionTimer.allCases.map(ConnectionAction.cancelTimer) + [.report(status)]
         }
         return scheduleReconnect(now: now)
@@ -147,25 +157,34 @@ public struct ConnectionMachine: Sendable {
     private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {
         attempt += 1
         pingSentAt = nil
+        isLate = false
         subscribeBacklog = []
         let delay = configuration.backoff.delay(attempt: attempt, unit: jitter.nextUnit())
         let retryAt = now + delay
         status = .reconnecting(attempt: attempt, retryAt: retryAt)
         return [
             .cancelTimer(.heartbeat), .cancelTimer(.stable), .cancelTimer(.connectTimeout),
-            .cancelTimer(.subscribeBacklog), .scheduleTimer(.reconnect, at: retryAt), .report(status),
+            .cancelTimer(.subscribeBacklog), .cancelTimer(.pongDue), .scheduleTimer(.reconnect, at: retryAt),
+            .report(status),
         ]
     }
 
     private mutating func pong(now: MonotonicTime) -> [ConnectionAction] {
         lastFrameAt = now
-        guard let sentAt = pingSentAt else { return [] }
+        let cleared = clearLate()
+        guard let sentAt = pingSentAt else { return cleared }
         pingSentAt = nil
         let sample = now - sentAt
         let smoothed = roundTrip.map { $0.smoothed * 0.875 + sample * 0.125 } ?? sample
         let measurement = RoundTrip(last: sample, smoothed: smoothed)
         roundTrip = measurement
-        return [.reportRoundTrip(measurement)]
+        return cleared + [.cancelTimer(.pongDue), .reportRoundTrip(measurement)]
+    }
+
+    private mutating func clearLate() -> [ConnectionAction] {
+        guard isLate else { return [] }
+        isLate = false
+        return [.reportLate(lastContact: nil)]
     }
 
     private mutating func timerFired(_ timer: ConnectionTimer, now: MonotonicTime) -> [ConnectionAction] {
@@ -179,6 +198,10 @@ public struct ConnectionMachine: Sendable {
             return []
         case (.heartbeat, .connected):
             return heartbeat(now: now)
+        case (.pongDue, .connected):
+            guard let sent = pingSentAt, lastFrameAt < sent, !isLate else { return [] }
+            isLate = true
+            return [.reportLate(lastContact: lastFrameAt)]
         case (.subscribeBacklog, .connected):
             return flushSubscriptions(now: now)
         default:
@@ -186,12 +209,20 @@ public struct ConnectionMachine: Sendable {
         }
     }
 
+    /// Pings, and declares the link down once two intervals passed without a frame. The next
+    /// check is due at the next interval or exactly when that silence would reach two intervals.
     private mutating func heartbeat(now: MonotonicTime) -> [ConnectionAction] {
-        if now - lastFrameAt >= configuration.pingInterval * 2 {
+        let interval = configuration.pingInterval
+        if now - lastFrameAt >= interval * 2 {
             return [.close(.halfOpen)] + scheduleReconnect(now: now)
         }
-        if pingSentAt == nil { pingSentAt = now }
+        var actions: [ConnectionAction] = []
+        if pingSentAt == nil {
+            pingSentAt = now
+            actions.append(.scheduleTimer(.pongDue, at: now + configuration.lateAfter))
+        }
         rate.record(at: now)
-        return [.send(.ping), .scheduleTimer(.heartbeat, at: now + configuration.pingInterval)]
+        let next = min(now + interval, lastFrameAt + interval * 2)
+        return [.send(.ping)] + actions + [.scheduleTimer(.heartbeat, at: next)]
     }
 }

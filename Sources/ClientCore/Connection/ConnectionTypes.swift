@@ -14,6 +14,8 @@ public enum ConnectionTimer: Hashable, Sendable, CaseIterable {
     case connectTimeout
     /// Room in the rate budget for subscriptions that had to wait.
     case subscribeBacklog
+    /// The pong of the last ping is due; without it the link counts as late.
+    case pongDue
 }
 
 /// Why the machine asks to close the socket.

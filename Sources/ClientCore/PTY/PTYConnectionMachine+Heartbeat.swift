@@ -1,7 +1,8 @@
 // Liveness of a terminal socket. A tmux client that is idle sends nothing, so silence alone
 // proves nothing; an app-level ping every interval does, and its pong gives the round trip that
 // decides whether local echo prediction is worth it. No frame for two intervals means the link
-// is half-open (e.g. a laptop woke up on another network): drop it and re-attach.
+// is half-open (e.g. a laptop woke up on another network) or the server frozen: drop it and
+// re-attach. The check falls due exactly when the silence reaches two intervals.
 
 import ClaudePMProtocol
 
@@ -11,9 +12,7 @@ extension PTYConnectionMachine {
         if now - lastFrameAt >= interval * 2 {
             return [.close(.halfOpen)] + socketClosed(code: nil, reason: "no reply for \(interval * 2)", now: now)
         }
-        if pingSentAt == nil { pingSentAt = now }
-        coalescer.rate.record(at: now)
-        return [.send(.ping), .scheduleTimer(.heartbeat, at: now + interval)]
+        return probe(now: now) + [.scheduleTimer(.heartbeat, at: min(now + interval, lastFrameAt + interval * 2))]
     }
 
     mutating func pong(now: MonotonicTime) -> [PTYAction] {

@@ -43,6 +43,7 @@ extension PTYConnectionMachine {
         var actions: [PTYAction] = [.cancelTimer(.attachTimeout)]
         if hasAttachedBefore { actions.append(.resetTerminal) }
         hasAttachedBefore = true
+        actions += discardHeld()
         actions += [.scheduleTimer(.stable, at: now + configuration.stableAfter), .report(status)]
         pingSentAt = nil
         if let interval = configuration.pingInterval { actions.append(.scheduleTimer(.heartbeat, at: now + interval)) }
@@ -62,7 +63,7 @@ extension PTYConnectionMachine {
         case .connecting, .attaching, .attached: break
         default: return []
         }
-        var actions = dropPending()
+        var actions = linkLost() + dropPending()
         if code == unauthorizedCloseCode {
             return actions + fail("The server rejected the API key.", close: nil)
         }
@@ -102,11 +103,12 @@ extension PTYConnectionMachine {
     }
 
     mutating func input(_ text: String, now: MonotonicTime) -> [PTYAction] {
+        if !configuration.readOnly, let held = hold(text) { return held }
         guard isAttached, !configuration.readOnly else {
             let count = text.utf8.count
             return count > 0 ? [.dropInput(count: count)] : []
         }
-        return map(coalescer.append(text, now: now))
+        return sendNow(text, now: now)
     }
 
     mutating func resize(cols: Int, rows: Int, now: MonotonicTime) -> [PTYAction] {
@@ -142,6 +144,8 @@ extension PTYConnectionMachine {
             coalescer.rate.record(at: now)
             return [.send(.ptyResize(sessionId: sessionId, cols: size.cols, rows: size.rows))]
         case (.heartbeat, .attached): return heartbeat(now: now)
+        case (.pongDue, .attached): return pongDue()
+        case (.inputCheck, .attached): return inputCheck(now: now)
         case (.attachTimeout, .attaching):
             return [.close(.attachTimeout)] + socketClosed(code: nil, reason: "no reply to pty:attach", now: now)
         default: return []
@@ -165,7 +169,10 @@ extension PTYConnectionMachine {
         case .connecting, .attaching, .attached: wasOpen = true
         default: wasOpen = false
         }
-        var actions = dropPending()
+        var actions = dropPending() + discardHeld()
+        if isLate { actions.append(.reportLate(lastContact: nil)) }
+        isLate = false
+        unconfirmed = nil
         status = final
         actions += PTYTimer.allCases.map(PTYAction.cancelTimer)
         if wasOpen, let close { actions.append(.close(close)) }
@@ -173,7 +180,7 @@ extension PTYConnectionMachine {
         return actions
     }
 
-    private func map(_ actions: [InputCoalescer.Action]) -> [PTYAction] {
+    func map(_ actions: [InputCoalescer.Action]) -> [PTYAction] {
         actions.map { action in
             switch action {
             case .send(let message): return .send(message)

@@ -2,8 +2,10 @@
 // attaching → attached(cols, rows) → reconnecting(n/10) → exited(code) / failed(reason).
 // - A lost socket is retried up to 10 times with the event socket's backoff, re-attaching at the
 //   last known size; the counter resets once an attachment has stayed up for `stableAfter`.
-// - Keys typed while not attached are dropped and reported, never queued for later: replaying
-//   stale keystrokes into a remote shell is worse than losing them.
+// - Keys typed while the link is in doubt (a pong is late) or down (reconnecting) are held and
+//   shown as pending. If the same link answers again they go out in order; once a new link is
+//   attached they are discarded and reported, never replayed: replaying stale keystrokes into a
+//   remote shell is worse than losing them (PTYConnectionMachine+Doubt).
 // - Input is coalesced and split by InputCoalescer; resizes are debounced by ResizeDebouncer;
 //   every message on the socket counts against one RateGuard.
 
@@ -34,9 +36,12 @@ public struct PTYConnectionMachine: Sendable {
         public var input = InputCoalescer.Configuration()
         /// Resize debounce delay.
         public var resizeDelay: Duration = .milliseconds(100)
-        /// App-level ping interval while attached (nil: no pings). Two silent intervals mean the
-        /// link is half-open and it is re-established.
-        public var pingInterval: Duration? = .seconds(15)
+        /// App-level ping interval while attached (nil: no pings, as for tiles, whose server's
+        /// event socket is their heartbeat). Two silent intervals mean the link is half-open (or
+        /// the server frozen) and it is re-established.
+        public var pingInterval: Duration? = .seconds(5)
+        /// How long a ping (or input) may go unanswered before the link counts as late.
+        public var lateAfter: Duration = .seconds(2)
 
         /// The defaults.
         public init() {}
@@ -60,6 +65,12 @@ public struct PTYConnectionMachine: Sendable {
     var pingSentAt: MonotonicTime?
     /// The latest round-trip measurement on this socket, if any.
     public internal(set) var roundTrip: RoundTrip?
+    /// True while a pong is overdue on the attached link.
+    public internal(set) var isLate = false
+    /// Input held while the link is in doubt or down.
+    var heldInput = ""
+    /// Bytes sent since the last frame arrived, and when the first of them went out.
+    var unconfirmed: (bytes: Int, since: MonotonicTime)?
 
     /// Creates an idle machine for `sessionId`.
     public init(sessionId: String, configuration: Configuration = Configuration(), jitter: any JitterSource) {
@@ -83,9 +94,14 @@ public struct PTYConnectionMachine: Sendable {
     /// Feeds one event and returns what to do, in order.
     public mutating func handle(_ event: PTYEvent, now: MonotonicTime) -> [PTYAction] {
         switch event {
-        case .attached, .exited, .serverError, .frameReceived, .pongReceived: lastFrameAt = now
-        default: break
+        case .attached, .exited, .serverError, .frameReceived, .pongReceived:
+            lastFrameAt = now
+            return heardFrom(now: now) + dispatch(event, now: now)
+        default: return dispatch(event, now: now)
         }
+    }
+
+    private mutating func dispatch(_ event: PTYEvent, now: MonotonicTime) -> [PTYAction] {
         switch event {
         case .open(let cols, let rows): return open(cols: cols, rows: rows, now: now)
         case .socketOpened: return socketOpened(now: now)

@@ -16,6 +16,10 @@ public enum PTYTimer: Hashable, Sendable, CaseIterable {
     case attachTimeout
     /// Time to ping and check the link is alive.
     case heartbeat
+    /// The pong of the last ping is due; without it the link counts as late.
+    case pongDue
+    /// Input went out a while ago and nothing came back since: probe the link with a ping.
+    case inputCheck
 }
 
 /// What the UI shows about one terminal connection.
@@ -92,8 +96,8 @@ public enum PTYAction: Sendable {
     case scheduleTimer(PTYTimer, at: MonotonicTime)
     /// Cancel a pending timer.
     case cancelTimer(PTYTimer)
-    /// This many bytes of user input were dropped because the terminal was not attached; tell the
-    /// user (they are never sent later).
+    /// This many bytes of user input were dropped (typed while the link was down or in doubt, or
+    /// not yet sent when it dropped); tell the user (they are never sent later).
     case dropInput(count: Int)
     /// Reset the local terminal emulator's modes before the fresh redraw of a re-attach.
     case resetTerminal
@@ -103,4 +107,11 @@ public enum PTYAction: Sendable {
     case report(PTYStatus)
     /// A new round-trip measurement (for latency display and predictive echo decisions).
     case reportRoundTrip(RoundTrip)
+    /// A pong is overdue: the link is in doubt since `lastContact` (the last frame), or, with nil,
+    /// a frame arrived again.
+    case reportLate(lastContact: MonotonicTime?)
+    /// This many bytes of input are held, unsent, while the link is in doubt or down (0: none).
+    /// Show them as pending: they are sent if the same link answers again, and discarded (with a
+    /// `.dropInput`) once a new link is attached, never replayed into it.
+    case reportHeld(bytes: Int)
 }

@@ -105,6 +105,8 @@ final class RuntimeApp: EventLoopClient {
     func nextDeadline() -> Duration? {
         var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
         deadlines.append(waitingTextDeadline)
+        deadlines.append(
+            state.nextLinkTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) })
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -158,6 +160,10 @@ final class RuntimeApp: EventLoopClient {
         case .terminalNotice(let key, let generation, let text):
             guard channels[key]?.generation == generation else { return false }
             dispatch(.streamNotice(key, text))
+            return false
+        case .terminalLink(let key, let generation, let event):
+            guard channels[key]?.generation == generation else { return false }
+            dispatch(event)
             return false
         }
     }

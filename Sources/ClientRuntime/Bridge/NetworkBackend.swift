@@ -29,7 +29,7 @@ final class NetworkBackend: Sendable {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls) }
         self.queue = queue
-        self.cache = SnapshotCache(servers: servers.map(\.config.name), environment: environment)
+        self.cache = SnapshotCache(servers: servers.map(\.config), environment: environment)
     }
 
     /// Posts every server's cached state; call before `start()` so live state always comes after.

@@ -5,6 +5,7 @@
 // reach the connection in the order they were typed.
 import ClientCore
 import ClientNetwork
+import Foundation
 
 /// A `TerminalChannel` backed by a `PTYConnection`.
 final class PTYChannel: TerminalChannel {
@@ -14,11 +15,11 @@ final class PTYChannel: TerminalChannel {
     }
 
     private let commands: AsyncStream<Command>.Continuation
-    /// How often a tile's read-only stream pings. An idle wall is ten sockets and each ping costs
-    /// several thread wake-ups, so tiles ping half as often as the interactive attach (which needs
-    /// the round trip for echo prediction); a half-open tile link is found within a minute, and the
-    /// server's event socket still finds a dead server within 30 s.
-    static let tilePingInterval: Duration = .seconds(30)
+    /// Tiles send no heartbeat of their own: an idle wall is ten sockets and each ping costs
+    /// several thread wake-ups. The server's event socket is the one heartbeat per server link
+    /// (late within ~7 s, down within 10 s, every tile of that server marked stale), and when that
+    /// link comes back the model reopens the server's tiles, so none stays on a half-open socket.
+    static let tilePingInterval: Duration? = nil
 
     private init(commands: AsyncStream<Command>.Continuation) {
         self.commands = commands
@@ -66,6 +67,14 @@ final class PTYChannel: TerminalChannel {
         case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
         case .status(let status): queue.post(.terminalStatus(key, generation: generation, status))
         case .notice(let text): queue.post(.terminalNotice(key, generation: generation, text))
+        case .droppedInput(let count):
+            let text = "\(count) bytes typed while the link was down or in doubt were discarded, not sent"
+            queue.post(.terminalNotice(key, generation: generation, text))
+        case .late(let silence):
+            let contact = silence.map { Date().addingTimeInterval(-$0.secondsDouble) }
+            queue.post(.terminalLink(key, generation: generation, .streamLate(key, lastContact: contact)))
+        case .heldInput(let bytes):
+            queue.post(.terminalLink(key, generation: generation, .streamPending(key, bytes: bytes)))
         default: break
         }
     }

@@ -15,6 +15,9 @@ public enum RuntimeEvent: Sendable {
     case terminalStatus(SessionKey, generation: Int, PTYStatus)
     /// A transient problem of the terminal stream.
     case terminalNotice(SessionKey, generation: Int, String)
+    /// A fact about the terminal stream's link for `reduce` (late, pending input), dropped when
+    /// it comes from a stream the loop already replaced.
+    case terminalLink(SessionKey, generation: Int, AppEvent)
 }
 
 extension RuntimeEvent {

@@ -14,6 +14,11 @@ enum ServerEventMapper {
         case .status(_, let status): return [.serverLink(server: server, link: link(status))]
         case .roundTrip(_, let trip):
             return [.roundTrip(server: server, milliseconds: Int(trip.smoothed.nanosecondsClamped / 1_000_000))]
+        case .offlineReason(_, let reason): return [.serverProblem(server: server, reason)]
+        case .late(_, let silence):
+            return [
+                .serverLate(server: server, lastContact: silence.map { Date().addingTimeInterval(-$0.secondsDouble) })
+            ]
         case .message(_, let message): return map(message, server: server)
         case .resynced(_, let snapshot): return map(snapshot, server: server)
         case .failure(_, let error): return [.actionFailed(error.description)]

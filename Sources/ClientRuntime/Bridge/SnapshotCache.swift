@@ -17,10 +17,11 @@ final class SnapshotCache: Sendable {
     private let latest = Mutex<[String: ServerSnapshot]>([:])
     private let logger = Logger(label: "claudepm.runtime.cache")
 
-    /// A cache for `servers` under the XDG state directory of `environment` (none without one).
-    init(servers: [String], environment: [String: String]) {
+    /// A cache for `servers` under the XDG state directory of `environment` (none without one),
+    /// one per endpoint: a server's cache is never shown for another scheme, host or port.
+    init(servers: [ServerConfig], environment: [String: String]) {
         var stores: [String: StateStore] = [:]
-        for name in servers { stores[name] = StateStore.forServer(name, environment: environment) }
+        for server in servers { stores[server.name] = StateStore.forServer(server, environment: environment) }
         self.stores = stores
     }
 

@@ -52,11 +52,22 @@ struct AttachView {
         }
         let server = state.server(key.server)
         switch server?.link ?? .connecting {
-        case .online: parts.append("\(key.server) online" + (server?.rttMilliseconds.map { " \($0)ms" } ?? ""))
+        case .online:
+            if let late = server?.lateText(now: state.now) {
+                parts.append("\(key.server) \(late)")
+            } else {
+                parts.append("\(key.server) online" + (server?.rttMilliseconds.map { " \($0)ms" } ?? ""))
+            }
         case .connecting: parts.append("\(key.server) connecting…")
-        case .offline(let reason): parts.append("\(key.server) OFFLINE (\(reason))")
+        case .offline(let reason): parts.append("\(key.server) OFFLINE (\(server?.offlineText(reason) ?? reason))")
         }
-        if let stream = state.streams[key], let text = SessionText.stream(stream) { parts.append(text) }
+        if let stream = state.streams[key] {
+            if let text = SessionText.stream(stream) { parts.append(text) }
+            if let late = stream.lateText(now: state.now), server?.lateText(now: state.now) == nil {
+                parts.append(late)
+            }
+            if let pending = stream.pendingText { parts.append(pending) }
+        }
         let waiting = state.waitingCount(excluding: key)
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
         if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }

@@ -12,8 +12,12 @@ struct BoardView {
         frame.fill(rect, with: .blank)
         let board = state.board
         let (top, body) = rect.splitTop(min(2, rect.height))
-        let title = board.project.map { "Board: \($0.name) (\($0.server))" } ?? "Board: no project (P picks one)"
-        frame.putLine(title, in: top, row: top.y, style: theme.heading)
+        var title = board.project.map { "Board: \($0.name) (\($0.server))" } ?? "Board: no project (P picks one)"
+        let server = board.project.flatMap { state.server($0.server) }
+        if let server, server.isStale {
+            title += " · " + (server.lateText(now: state.now) ?? "server offline") + " · data is stale"
+        }
+        frame.putLine(title, in: top, row: top.y, style: server?.isStale == true ? theme.error : theme.heading)
         if top.height > 1 {
             drawChips(board, into: &frame, rect: Rect(x: top.x, y: top.y + 1, width: top.width, height: 1))
         }

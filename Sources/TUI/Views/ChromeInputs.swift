@@ -9,10 +9,12 @@ struct HeaderInputs: Equatable {
     let waiting: Int
     let unread: Int
     let glyphs: Glyphs
+    let lateTexts: [String?]
 
     init(_ state: AppState, glyphs: Glyphs) {
         screen = state.screen
         servers = state.servers
+        lateTexts = state.servers.map { $0.lateText(now: state.now) }
         waiting = state.waitingCount
         unread = state.unreadCount
         self.glyphs = glyphs

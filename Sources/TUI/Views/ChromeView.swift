@@ -18,9 +18,15 @@ struct ChromeView {
         var parts = ["claudepm · \(view)"]
         for server in state.servers {
             switch server.link {
-            case .online: parts.append("\(glyphs.running) \(server.name)")
+            case .online:
+                if let late = server.lateText(now: state.now) {
+                    parts.append("\(glyphs.stale) \(server.name) \(late)")
+                } else {
+                    parts.append("\(glyphs.running) \(server.name)")
+                }
             case .connecting: parts.append("… \(server.name)")
-            case .offline: parts.append("\(glyphs.stale) \(server.name) offline")
+            case .offline:
+                parts.append("\(glyphs.stale) \(server.name) offline" + (server.problem.map { ": \($0)" } ?? ""))
             }
         }
         let waiting = state.waitingCount

@@ -80,11 +80,16 @@ struct SessionListView {
         var style = theme.heading
         switch server?.link ?? .connecting {
         case .online:
-            text += " · online"
-            if let rtt = server?.rttMilliseconds { text += " \(rtt)ms" }
+            if let late = server?.lateText(now: now) {
+                text += " · \(late) · data may be stale"
+                style = theme.error
+            } else {
+                text += " · online"
+                if let rtt = server?.rttMilliseconds { text += " \(rtt)ms" }
+            }
         case .connecting: text += " · connecting…"
         case .offline(let reason):
-            text += " · OFFLINE (\(reason)) · data is stale"
+            text += " · OFFLINE (\(server?.offlineText(reason) ?? reason)) · data is stale"
             style = theme.error
         }
         if let heard = server?.lastHeard { text += " · updated \(RelativeTime.ago(heard, now: now))" }

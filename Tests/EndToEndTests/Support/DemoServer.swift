@@ -26,13 +26,16 @@ final class DemoServer: Sendable {
         self.directory = directory
     }
 
-    /// Starts a demo server and waits (up to 60 s) for its URL.
-    static func start(environment: [String: String], directory: URL) async throws -> DemoServer {
+    /// Starts a demo server (or, with other `arguments`, a plain one) and waits (up to 60 s) for
+    /// its URL.
+    static func start(
+        environment: [String: String], directory: URL, arguments: [String] = ["--demo"]
+    ) async throws -> DemoServer {
         var environment = environment
         environment["TMPDIR"] = directory.path
         let log = directory.appendingPathComponent("server.log").path
         let pid = try Subprocess.spawn(
-            [Binaries.path("claudepm-server"), "--demo", "--port", "0"], environment: environment, logPath: log)
+            [Binaries.path("claudepm-server"), "--port", "0"] + arguments, environment: environment, logPath: log)
         let end = Date().addingTimeInterval(60)
         var exited = false
         while Date() < end, !exited {
