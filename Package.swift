@@ -52,6 +52,7 @@ var targets: [Target] = [
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(name: "CSupport"),
     .target(name: "ClaudePMProtocol", swiftSettings: swift6),
+    .target(name: "LatencyProxy", swiftSettings: swift6),
     .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
     .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
     .target(
@@ -71,7 +72,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport"],
+        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy"],
         path: "Tests/TestSupport",
         swiftSettings: swift6
     ),
@@ -163,13 +164,14 @@ if wantsClient {
         .executableTarget(
             name: "claudepm-bench",
             dependencies: [
-                "ClaudePMProtocol", "TerminalScreen", "CSupport", dep("ArgumentParser", "swift-argument-parser"),
+                "ClaudePMProtocol", "TerminalScreen", "CSupport", "LatencyProxy",
+                dep("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: swift6
         ),
         .testTarget(
             name: "ClientNetworkTests",
-            dependencies: ["ClientNetwork", "ClientCore", "TestSupport"],
+            dependencies: ["ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy"],
             swiftSettings: swift6
         ),
         .testTarget(
@@ -186,6 +188,7 @@ if slice == "all" {
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "ClientNetwork", "ClientRuntime", "ClaudePMProtocol", "CSupport", "TerminalScreen",
+                "LatencyProxy",
             ],
             swiftSettings: swift6
         )

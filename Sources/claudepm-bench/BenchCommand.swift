@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-bench",
         abstract: "Benchmarks claudepm-server (PTY path, pane streams, fan-out, idle cost, waiting detection).",
-        subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self],
+        subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self, LatencyProxyCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
