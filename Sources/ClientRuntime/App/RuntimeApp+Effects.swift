@@ -72,7 +72,9 @@ extension RuntimeApp {
         var bytes = appKey.encoded(for: screen)
         if case .mouse(let event) = appKey { bytes = Self.mouseBytes(event, screen: screen) }
         guard !bytes.isEmpty else { return }
-        entry.channel.input(String(decoding: bytes, as: UTF8.self))
+        echoWait = (key, inputTime + Self.echoWindow)
+        let text = String(decoding: bytes, as: UTF8.self)
+        entry.channel.input(text)
     }
 
     /// A mouse event for a remote program that asked for mouse reports (else nothing).

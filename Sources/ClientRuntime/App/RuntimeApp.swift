@@ -43,6 +43,12 @@ final class RuntimeApp: EventLoopClient {
     /// The terminating signal that ended the loop, if any.
     var exitSignal: Int32?
     let insideTmux: Bool
+    /// The session a key was just forwarded to, and until when its echo counts as an answer.
+    var echoWait: (key: SessionKey, until: Duration)?
+    /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
+    var echoArrived = false
+    /// The loop time of the batch being handled.
+    var inputTime: Duration = .zero
 
     /// An app for `state`, drawing with `renderer` on `terminal`.
     init(
@@ -57,17 +63,27 @@ final class RuntimeApp: EventLoopClient {
 
     var isFinished: Bool { stopRequested }
 
+    var awaitsEcho: Bool { echoWait != nil }
+
+    var frameAnswersInput: Bool { echoArrived }
+
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
-        let before = state
+        var before = state
         var dirty = false
+        inputTime = now
+        if let wait = echoWait, wait.until < now { echoWait = nil }
         // Keys and server facts get a tick first, so the model's clock is current when they start
-        // a banner or a timer.
-        if now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
-            || !batch.input.isEmpty
-            || batch.events.contains(where: \.isApp)
-        {
+        // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
+        // nothing visible, and a frame drawn for it would make the key's echo wait for the next
+        // frame slot.
+        let periodic = now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
+        if periodic || !batch.input.isEmpty || batch.events.contains(where: \.isApp) {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
+            if !periodic {
+                before.now = state.now
+                before.clock = state.clock
+            }
         }
         for signal in batch.signals {
             if signal == SIGWINCH {
@@ -82,10 +98,14 @@ final class RuntimeApp: EventLoopClient {
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
         for event in batch.events { dirty = handle(event) || dirty }
         if state.isQuitting { stopRequested = true }
-        return dirty || state != before
+        return dirty || echoArrived || state != before
     }
 
     func render(now: Duration) {
+        if echoArrived {
+            echoArrived = false
+            echoWait = nil
+        }
         renderer.render(state: state, screens: screens)
         for alert in pendingAlerts { terminal.writeOuter(alert) }
         pendingAlerts.removeAll()
@@ -127,6 +147,7 @@ final class RuntimeApp: EventLoopClient {
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
             screen.feed(bytes)
             answerTerminalQueries(key, screen: screen)
+            if echoWait?.key == key { echoArrived = true }
             return true
         case .terminalSnapshot(let key, let generation, let size, let bytes):
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
