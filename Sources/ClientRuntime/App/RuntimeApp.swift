@@ -47,6 +47,8 @@ final class RuntimeApp: EventLoopClient {
     var echoWait: (key: SessionKey, until: Duration)?
     /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
     var echoArrived = false
+    /// The predictive echo of the interactively attached session, if any.
+    var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
     var inputTime: Duration = .zero
 
@@ -97,6 +99,7 @@ final class RuntimeApp: EventLoopClient {
         if !batch.input.isEmpty { handleInput(batch.input, now: now) }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
         for event in batch.events { dirty = handle(event) || dirty }
+        dirty = expirePredictions(now: now) || dirty
         if state.isQuitting { stopRequested = true }
         return dirty || echoArrived || state != before
     }
@@ -106,6 +109,11 @@ final class RuntimeApp: EventLoopClient {
             echoArrived = false
             echoWait = nil
         }
+        if let entry = echo, !entry.predictor.glyphs.isEmpty {
+            renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
+        } else {
+            renderer.predictedEcho = nil
+        }
         renderer.render(state: state, screens: screens)
         for alert in pendingAlerts { terminal.writeOuter(alert) }
         pendingAlerts.removeAll()
@@ -114,6 +122,7 @@ final class RuntimeApp: EventLoopClient {
     func nextDeadline() -> Duration? {
         var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
         deadlines.append(waitingTextDeadline)
+        deadlines.append(echo?.predictor.nextDeadline.map { .nanoseconds($0.nanoseconds) })
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -148,10 +157,12 @@ final class RuntimeApp: EventLoopClient {
             screen.feed(bytes)
             answerTerminalQueries(key, screen: screen)
             if echoWait?.key == key { echoArrived = true }
+            if predictionChanged(key, screen: screen) { echoArrived = true }
             return true
         case .terminalSnapshot(let key, let generation, let size, let bytes):
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
             paneStreams.insert(key)
+            resetPrediction(key)
             screen.reset(hard: true)
             screen.resize(rows: size.rows, cols: size.cols)
             screen.feed(bytes)
@@ -159,6 +170,7 @@ final class RuntimeApp: EventLoopClient {
             return true
         case .terminalReset(let key, let generation):
             guard channels[key]?.generation == generation else { return false }
+            resetPrediction(key)
             screens[key]?.reset(hard: true)
             return true
         case .terminalStatus(let key, let generation, let status):
@@ -168,6 +180,10 @@ final class RuntimeApp: EventLoopClient {
         case .terminalNotice(let key, let generation, let text):
             guard channels[key]?.generation == generation else { return false }
             dispatch(.streamNotice(key, text))
+            return false
+        case .terminalRoundTrip(let key, let generation, let trip):
+            guard channels[key]?.generation == generation else { return false }
+            echo?.predictor.measured(roundTrip: trip)
             return false
         }
     }

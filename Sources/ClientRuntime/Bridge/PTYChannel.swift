@@ -66,6 +66,7 @@ final class PTYChannel: TerminalChannel {
         case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
         case .status(let status): queue.post(.terminalStatus(key, generation: generation, status))
         case .notice(let text): queue.post(.terminalNotice(key, generation: generation, text))
+        case .roundTrip(let trip): queue.post(.terminalRoundTrip(key, generation: generation, trip.last))
         default: break
         }
     }

@@ -15,6 +15,8 @@ public enum RuntimeEvent: Sendable {
     case terminalStatus(SessionKey, generation: Int, PTYStatus)
     /// A transient problem of the terminal stream.
     case terminalNotice(SessionKey, generation: Int, String)
+    /// A ping round trip measured on the terminal stream (for predictive echo).
+    case terminalRoundTrip(SessionKey, generation: Int, Duration)
 }
 
 extension RuntimeEvent {
