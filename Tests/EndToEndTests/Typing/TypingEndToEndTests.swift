@@ -163,27 +163,35 @@ extension UIEndToEndTests {
         Issue.record("the probe never reached the pane:\n\(await paneText(world, session))")
     }
 
-    @Test("over a slow link, nothing typed at a prompt with echo off is ever drawn")
+    @Test("over a slow link, after Enter nothing typed at a password prompt (echo off) is ever drawn")
     func noPredictionWithoutEcho() async throws {
         let profile = ProxyProfile(delay: .milliseconds(100), jitter: .milliseconds(20))
         try await UIWorld.with(proxy: profile, config: Self.fastRefresh) { world in
+            // A line read with echo on (where prediction earns trust), then a prompt with echo off.
             let session = try await attachToCat(
                 world, name: "secret-probe",
-                command: "printf '\\n\\n\\n\\n'; stty -echo; printf 'Password: '; exec cat")
-            let prompted = await eventually(within: 10) { await paneText(world, session).contains("Password:") }
-            try #require(prompted)
-            try #require(await world.tmux.waitForScreen { $0.contains("Password:") }.ok, "the stream did not attach")
+                command: "printf '\\n\\n\\n\\nready\\n'; read -r line; stty -echo; printf 'Password: '; exec cat")
+            try #require(await world.tmux.waitForScreen { $0.contains("ready") }.ok, "the pane is not shown")
+            try await typeProbe(world, session)
+            try await world.tmux.type("o")
+            try #require(await world.tmux.waitForScreen { $0.contains("o\n") || $0.contains("o ") }.ok)
+            try await world.tmux.type("k")
+            #expect(await waitForUnderlined(world, "k"), "prediction is not active before the prompt")
+            try await world.tmux.send(keys: "Enter")
+            try #require(await world.tmux.waitForScreen { $0.contains("Password:") }.ok, "no password prompt")
             var drawn = ""
             for character in "hunter2" {
                 try await world.tmux.type(String(character))
                 for _ in 0..<10 {
                     let screen = await world.tmux.screenWithAttributes()
                     drawn += Self.underlined(screen)
-                    if screen.contains("hunter") { drawn += "[plain]" }
+                    if screen.contains("Password: h") { drawn += "[plain]" }
                     try await Task.sleep(for: .milliseconds(30))
                 }
             }
             #expect(!drawn.contains("h") && !drawn.contains("2") && !drawn.contains("[plain]"), "drawn: \(drawn)")
+            let typed = await eventually(within: 10) { await paneText(world, session).contains("Password: ") }
+            #expect(typed)
             try await world.tmux.send(keys: "C-]")
             _ = await world.tmux.waitForScreen { $0.contains("SESSION") }
             try await world.quitAndExpectRestored()
