@@ -22,6 +22,7 @@ struct LatencyProxyCommand: ParsableCommand {
             targetHost: targetHost, targetPort: targetPort, listenPort: listenPort,
             profile: ProxyProfile(delay: .milliseconds(delay), jitter: .milliseconds(jitter)))
         print("listening on 127.0.0.1:\(proxy.port) → \(targetHost):\(targetPort), \(delay) ms each way ± \(jitter) ms")
+        fflush(nil)
         signal(SIGUSR1, SIG_IGN)
         signal(SIGUSR2, SIG_IGN)
         let queue = DispatchQueue(label: "latency-proxy.signals")
