@@ -53,6 +53,7 @@ var targets: [Target] = [
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(name: "CSupport"),
     .target(name: "ClaudePMProtocol", swiftSettings: swift6),
+    .target(name: "LatencyProxy", swiftSettings: swift6),
     .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
     .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
     .target(
@@ -72,7 +73,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport"],
+        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy"],
         path: "Tests/TestSupport",
         swiftSettings: swift6
     ),
@@ -167,13 +168,14 @@ if wantsClient {
         .executableTarget(
             name: "claudepm-bench",
             dependencies: [
-                "ClaudePMProtocol", "TerminalScreen", "CSupport", dep("ArgumentParser", "swift-argument-parser"),
+                "ClaudePMProtocol", "TerminalScreen", "CSupport", "LatencyProxy",
+                dep("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: swift6
         ),
         .testTarget(
             name: "ClientNetworkTests",
-            dependencies: ["ClientNetwork", "ClientCore", "TestSupport"],
+            dependencies: ["ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy"],
             swiftSettings: swift6
         ),
         .testTarget(
@@ -190,6 +192,7 @@ if slice == "all" {
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "ClientNetwork", "ClientRuntime", "ClaudePMProtocol", "CSupport", "TerminalScreen",
+                "LatencyProxy",
             ],
             swiftSettings: swift6
         )

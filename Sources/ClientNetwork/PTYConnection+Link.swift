@@ -47,15 +47,22 @@ extension PTYConnection {
             return
         }
         Task {
-            for text in pending { try? await writer.send(text) }
+            for frame in pending { try? await writer.send(frame.text) }
             await writer.close()
             link?.cancel()
         }
     }
 
+    /// Queues `message`; a `pty:data` frame is reported to the machine once written (or lost),
+    /// which releases the input typed meanwhile.
     func enqueue(_ message: ClientMessage) {
-        guard writer != nil, let data = try? message.encoded() else { return }
-        sendQueue.append(String(decoding: data, as: UTF8.self))
+        let isInput: Bool
+        if case .ptyData = message { isInput = true } else { isInput = false }
+        guard writer != nil, let data = try? message.encoded() else {
+            if isInput { handle(.inputSent) }
+            return
+        }
+        sendQueue.append(OutboundFrame(text: String(decoding: data, as: UTF8.self), isInput: isInput))
         guard !sending else { return }
         sending = true
         Task { await drain() }
@@ -63,8 +70,9 @@ extension PTYConnection {
 
     private func drain() async {
         while let writer, !sendQueue.isEmpty {
-            let text = sendQueue.removeFirst()
-            try? await writer.send(text)
+            let frame = sendQueue.removeFirst()
+            try? await writer.send(frame.text)
+            if frame.isInput { handle(.inputSent) }
         }
         sending = false
     }

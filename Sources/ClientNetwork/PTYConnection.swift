@@ -33,6 +33,12 @@ public actor PTYConnection {
         case roundTrip(RoundTrip)
     }
 
+    /// An encoded message waiting for the socket.
+    struct OutboundFrame: Sendable {
+        var text: String
+        var isInput: Bool
+    }
+
     /// The session attached to.
     public nonisolated let sessionId: String
     /// Everything that happens, in order. Finishes after `shutdown()`.
@@ -47,7 +53,7 @@ public actor PTYConnection {
     var link: Task<Void, Never>?
     var writer: LinkWriter?
     var generation: UInt64 = 0
-    var sendQueue: [String] = []
+    var sendQueue: [OutboundFrame] = []
     var sending = false
 
     /// Creates an idle connection; call `open(cols:rows:)`.

@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-bench",
         abstract: "Benchmarks claudepm-server (PTY path, pane streams, fan-out, idle cost, waiting detection).",
-        subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self],
+        subcommands: [RunCommand.self, GenerateANSICommand.self, GenerateOutputCommand.self, LatencyProxyCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -39,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: """
             Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
-            switch.
+            switch, typing (not in the default set).
             """)
     var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch"
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
@@ -80,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runTUIScenarios(_ wanted: Set<String>, runner: inout ScenarioRunner, serverBinary: String?) async {
-        let names = ["idle", "start", "wall", "memory", "switch"].filter { wanted.contains($0) }
+        let names = ["idle", "start", "wall", "memory", "switch", "typing"].filter { wanted.contains($0) }
         guard !names.isEmpty else { return }
         guard let serverBinary, let clientBin, FileManager.default.isExecutableFile(atPath: clientBin) else {
             runner.notes.append("TUI scenarios need --server-bin and --client-bin (claudepm): not run.")

@@ -5,7 +5,7 @@ import Foundation
 
 extension ScenarioRunner {
     /// Names of the scenarios that need `claudepm`.
-    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory"]
+    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing"]
 
     /// Runs one TUI scenario on `stage`.
     mutating func runTUI(_ name: String, stage: TUIStage) async throws {
@@ -15,6 +15,7 @@ extension ScenarioRunner {
         case "switch": try await switchToAttach(stage)
         case "start": try await start(stage)
         case "memory": try await memory(stage)
+        case "typing": try await typing(stage)
         default: notes.append("Unknown scenario \(name).")
         }
     }

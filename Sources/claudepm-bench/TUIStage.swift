@@ -97,8 +97,11 @@ final class TUIStage {
     }
 
     /// Launches `claudepm` (the UI) on a `cols`×`rows` PTY; the screen is armed with `condition` first.
+    /// With `serverPort` it talks to that loopback port (a latency proxy) instead of the server;
+    /// `extra` variables are added to its environment.
     func launchClient(
-        cols: Int = cols, rows: Int = rows, armed: [String: WatchedScreen.Condition] = [:]
+        cols: Int = cols, rows: Int = rows, armed: [String: WatchedScreen.Condition] = [:], serverPort: Int? = nil,
+        environment extra: [String: String] = [:]
     )
         throws -> PTYChild
     {
@@ -106,6 +109,13 @@ final class TUIStage {
         environment["TMUX"] = nil
         environment["TERM"] = "xterm-256color"
         environment["CLAUDEPM_CONFIG"] = configPath
+        if let serverPort {
+            let proxied = root.appendingPathComponent("config-\(serverPort).toml").path
+            try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(serverPort)\"\n".write(
+                toFile: proxied, atomically: true, encoding: .utf8)
+            environment["CLAUDEPM_CONFIG"] = proxied
+        }
+        environment.merge(extra) { $1 }
         environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
         environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
         let screen = WatchedScreen(rows: rows, cols: cols)

@@ -31,7 +31,8 @@ import Testing
         "claudepm": ["ArgumentParser", "ClaudePMProtocol", "ClientCore", "ClientNetwork", "ClientRuntime", "Logging"],
         "claudepm-server": ["ArgumentParser", "ClaudePMProtocol", "ServerCore", "ServerHTTP", "Logging"],
         "claudepm-demo-agent": ["ArgumentParser", "CSupport"],
-        "claudepm-bench": ["ArgumentParser", "CSupport", "ClaudePMProtocol", "TerminalScreen"],
+        "claudepm-bench": ["ArgumentParser", "CSupport", "ClaudePMProtocol", "TerminalScreen", "LatencyProxy"],
+        "LatencyProxy": [],
     ]
 
     /// Edges that must never appear, whatever `allowed` says (the rules the table must keep).
@@ -46,6 +47,7 @@ import Testing
          ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"),
         (["TUI"], ["ClientNetwork", "ClientRuntime"], "the TUI draws; it opens no socket"),
         (["ServerCore"], ["ServerHTTP", "Hummingbird"], "ServerCore has no HTTP"),
+        (["claudepm", "claudepm-server"], ["LatencyProxy"], "the fault proxy is for tests and the bench only"),
         (["ClientCore", "ClientNetwork", "TerminalScreen", "ClientRuntime", "claudepm"], ["CNCursesW"],
          "only the TUI calls ncurses"),
     ]

@@ -46,6 +46,16 @@ import Testing
         #expect(config.servers.first?.url.absoluteString == "http://a:1")
     }
 
+    @Test func predictionSettingsParseAndAreChecked() throws {
+        let config = try ClientConfig.parseFile("[ui]\nprediction = \"on\"\nprediction_threshold_ms = 80\n", file: "p")
+        #expect(config.ui.prediction == PredictionSettings(mode: .on, threshold: .milliseconds(80)))
+        #expect(UIOptions.default.prediction == PredictionSettings(mode: .auto, threshold: .milliseconds(30)))
+        #expect(throws: ConfigError.self) { try ClientConfig.parseFile("[ui]\nprediction = \"maybe\"\n", file: "p") }
+        #expect(throws: ConfigError.self) {
+            try ClientConfig.parseFile("[ui]\nprediction_threshold_ms = -5\n", file: "p")
+        }
+    }
+
     @Test func parserNeverCrashesOnGarbage() {
         var jitter = SeededJitter(seed: 7)
         let alphabet = Array("[]=\"'\\#.,\n\r\t abcxyz019_-{}tfrue".unicodeScalars) + ["é", "\u{0}", "🙂"]

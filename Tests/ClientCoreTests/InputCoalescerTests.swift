@@ -5,12 +5,15 @@ import TestSupport
 import Testing
 
 /// Runs an InputCoalescer against a fake clock and records every frame with its send time.
+/// Sends complete at once unless `completeSends` is off (then `complete()` reports them).
 struct CoalescerHarness {
     var coalescer: InputCoalescer
     var clock = FakeClock()
     var flushAt: MonotonicTime?
     var frames: [(time: MonotonicTime, message: ClientMessage)] = []
     var dropped = 0
+    var completeSends = true
+    var unconfirmed = 0
 
     init(configuration: InputCoalescer.Configuration = .init()) {
         coalescer = InputCoalescer(sessionId: "3f2b8c1e-0000-4000-8000-000000000001", configuration: configuration)
@@ -21,21 +24,42 @@ struct CoalescerHarness {
     }
 
     mutating func apply(_ actions: [InputCoalescer.Action]) {
+        var sent = 0
         for action in actions {
             switch action {
-            case .send(let message): frames.append((clock.now, message))
+            case .send(let message):
+                frames.append((clock.now, message))
+                sent += 1
             case .scheduleFlush(let time): flushAt = time
             case .dropped(let bytes): dropped += bytes
             }
         }
+        unconfirmed += sent
+        if completeSends { complete() }
+    }
+
+    /// Reports every frame sent so far as written.
+    mutating func complete() {
+        while unconfirmed > 0 {
+            unconfirmed -= 1
+            apply(coalescer.sendCompleted(now: clock.now))
+        }
+    }
+
+    /// Fires the flush timer if it is due by `time`, then moves the clock to `time`.
+    mutating func advance(to time: MonotonicTime) {
+        while let due = flushAt, due <= time {
+            flushAt = nil
+            clock.advance(to: due)
+            apply(coalescer.flush(now: clock.now))
+        }
+        clock.advance(to: time)
     }
 
     /// Fires flush timers until nothing is pending.
     mutating func drain() {
         while let due = flushAt {
-            flushAt = nil
-            clock.advance(to: due)
-            apply(coalescer.flush(now: clock.now))
+            advance(to: due)
         }
     }
 
@@ -45,25 +69,100 @@ struct CoalescerHarness {
             return ""
         }.joined()
     }
+
+    /// When each scalar of the sent text left, in order.
+    var sendTimes: [MonotonicTime] {
+        frames.flatMap { frame -> [MonotonicTime] in
+            guard case .ptyData(_, let data) = frame.message else { return [] }
+            return Array(repeating: frame.time, count: data.unicodeScalars.count)
+        }
+    }
 }
 
 @Suite struct InputCoalescerTests {
-    @Test func keysWithinTheWindowBecomeOneFrame() {
+    @Test func aLoneKeyLeavesAtOnce() {
         var h = CoalescerHarness()
         h.type("y")
+        #expect(h.frames.count == 1)
+        #expect(h.flushAt == nil)
         h.clock.advance(by: .milliseconds(1))
         h.type("e")
-        h.clock.advance(by: .milliseconds(2))
-        h.type("s\r")
-        #expect(h.frames.isEmpty)
-        h.drain()
-        #expect(h.frames.count == 1)
-        #expect(h.sentText == "yes\r")
-        // A key after the window opens a new frame.
-        h.clock.advance(by: .milliseconds(50))
-        h.type("n")
-        h.drain()
         #expect(h.frames.count == 2)
+        #expect(h.sentText == "ye")
+    }
+
+    @Test func keysTypedWhileASendIsInFlightLeaveTogetherWhenItCompletes() {
+        var h = CoalescerHarness()
+        h.completeSends = false
+        h.type("l")
+        h.type("s")
+        h.type("\r")
+        #expect(h.frames.count == 1)
+        #expect(h.coalescer.framesInFlight == 1)
+        h.clock.advance(by: .milliseconds(3))
+        h.complete()
+        #expect(h.frames.count == 2)
+        #expect(h.sentText == "ls\r")
+        #expect(h.frames[1].time == h.clock.now)
+    }
+
+    /// Key `i` of a typing run is scalar `i` of the text; its wait is send time minus arrival.
+    static func typingRun(
+        keysPerSecond: Double, seconds: Double, pasteEvery: Double? = nil, pingEvery: Double? = 15
+    ) -> (waits: [Duration], harness: CoalescerHarness) {
+        var h = CoalescerHarness()
+        let start = h.clock.now
+        let keyGap = Duration.seconds(1 / keysPerSecond)
+        var arrivals: [MonotonicTime] = []
+        var nextPaste = pasteEvery.map { start + .seconds($0) }
+        var nextPing = pingEvery.map { start + .seconds($0) }
+        var time = start
+        var index = 0
+        while time < start + .seconds(seconds) {
+            h.advance(to: time)
+            if let ping = nextPing, ping <= time, let every = pingEvery {
+                h.coalescer.rate.record(at: time)
+                nextPing = ping + .seconds(every)
+            }
+            if let paste = nextPaste, paste <= time, let every = pasteEvery {
+                let text = String(repeating: "p", count: 2000)
+                h.type(text)
+                arrivals += Array(repeating: time, count: 2000)
+                nextPaste = paste + .seconds(every)
+            }
+            h.type(String(UnicodeScalar(UInt8(97 + index % 26))))
+            arrivals.append(time)
+            index += 1
+            time = time + keyGap
+        }
+        h.drain()
+        let sent = h.sendTimes
+        let waits = zip(arrivals, sent).map { $1 - $0 }
+        #expect(sent.count == arrivals.count)
+        return (waits, h)
+    }
+
+    @Test func typingSlowerThanTheRefillNeverWaits() {
+        let (waits, h) = Self.typingRun(keysPerSecond: 6, seconds: 60)
+        #expect(waits.allSatisfy { $0 == .zero })
+        Self.expectUnderRateLimit(h.frames.map(\.time), limit: 80)
+    }
+
+    @Test(arguments: [15.0, 20.0])
+    func sustainedTypingWithPastesNeverWaitsLong(keysPerSecond: Double) throws {
+        let (waits, h) = Self.typingRun(keysPerSecond: keysPerSecond, seconds: 60, pasteEvery: 7)
+        let worst = try #require(waits.max())
+        let bound: Duration = keysPerSecond <= 15 ? .milliseconds(100) : .milliseconds(160)
+        #expect(worst <= bound, "worst wait \(worst)")
+        // The frames plus one ping per 15 s stay under the guard's budget, so the guard never
+        // held a key for a window slide.
+        Self.expectUnderRateLimit(h.frames.map(\.time), limit: 80)
+    }
+
+    @Test func theIssuesBurstAtTwentyKeysASecondIsNeverHeldForSeconds() throws {
+        let (waits, _) = Self.typingRun(keysPerSecond: 20, seconds: 10, pingEvery: nil)
+        let worst = try #require(waits.max())
+        #expect(worst <= .milliseconds(160), "worst wait \(worst)")
     }
 
     @Test(arguments: ["plain", "quotes", "controls", "emoji"])
@@ -116,10 +215,13 @@ struct CoalescerHarness {
 
     @Test func discardReturnsPendingBytes() {
         var h = CoalescerHarness()
+        h.completeSends = false
+        h.type("a")
         h.type("héllo")
         #expect(h.coalescer.discardPending() == 6)
+        h.complete()
         h.drain()
-        #expect(h.frames.isEmpty)
+        #expect(h.sentText == "a")
     }
 
     @Test func splitNeverCutsInsideAScalar() throws {

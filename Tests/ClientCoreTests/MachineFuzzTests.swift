@@ -57,7 +57,7 @@ import Testing
             let events: [PTYEvent] = [
                 .open(cols: 80 + pick(50), rows: 24), .socketOpened, .socketClosed(code: 1006, reason: ""),
                 .attached(cols: 100, rows: 30), .input("abc"), .resize(cols: 1 + pick(600), rows: 1 + pick(300)),
-                .frameReceived, .pongReceived, .exited(code: 0), .detach,
+                .frameReceived, .pongReceived, .exited(code: 0), .detach, .inputSent,
                 .serverError(code: "RATE_LIMITED", message: "slow"),
             ]
             let wasAttached = h.machine.isAttached

@@ -132,7 +132,10 @@ struct PTYHarness {
     @Test func inputWhileReconnectingIsDiscardedAtReattachNotReplayed() {
         var h = PTYHarness()
         h.attach()
+        h.send(.input("a"))
+        #expect(h.dataSent == "a", "a lone key leaves at once")
         h.send(.input("pending"))
+        #expect(h.dataSent == "a", "queued behind the frame in flight")
         h.send(.socketClosed(code: 1006, reason: ""))
         #expect(h.dropped == 7)
         h.send(.input("offline"))
@@ -143,8 +146,20 @@ struct PTYHarness {
         h.send(.attached(cols: 100, rows: 30))
         #expect(h.dropped == 14)
         h.send(.input("x"))
-        while h.fireNextTimer() != nil, h.dataSent.isEmpty {}
-        #expect(h.dataSent == "x")
+        #expect(h.dataSent == "ax")
+    }
+
+    @Test func inputQueuedBehindAFrameInFlightLeavesWhenItIsWritten() {
+        var h = PTYHarness()
+        h.attach()
+        h.send(.input("g"))
+        h.send(.input("i"))
+        h.send(.input("t"))
+        #expect(h.dataSent == "g")
+        h.clock.advance(by: .milliseconds(2))
+        let released = h.send(.inputSent)
+        #expect(released.contains { if case .send(.ptyData(_, "it")) = $0 { true } else { false } })
+        #expect(h.send(.inputSent).isEmpty)
     }
 
     @Test func attemptsResetAfterStableAttachment() {

@@ -172,3 +172,41 @@ struct EventLoopTests {
         #expect(EventLoop<RecordingClient>.milliseconds(.milliseconds(16) + .microseconds(667)) == 17)
     }
 }
+
+/// A client whose frames answer input (an echo).
+final class EchoClient: EventLoopClient {
+    typealias Event = Int
+    var renders: [Duration] = []
+    var isFinished = false
+    var echo = false
+
+    func handle(_ batch: LoopBatch<Int>, now: Duration) -> Bool { !batch.events.isEmpty }
+    func render(now: Duration) {
+        renders.append(now)
+        echo = false
+    }
+    func nextDeadline() -> Duration? { nil }
+    var awaitsEcho: Bool { echo }
+    var frameAnswersInput: Bool { echo }
+}
+
+@Suite("EventLoop echo")
+struct EventLoopEchoTests {
+    @Test("a frame that answers input is drawn at once, outside the frame cap; the next is capped again")
+    func echoSkipsTheCap() throws {
+        let clock = ManualLoopClock()
+        let client = EchoClient()
+        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        loop.runOnce()
+        #expect(client.renders.count == 1)
+        clock.advance(by: .milliseconds(1))
+        client.echo = true
+        loop.queue.post(1)
+        loop.runOnce()
+        #expect(client.renders.count == 2, "the echo waited for the frame slot")
+        clock.advance(by: .milliseconds(1))
+        loop.queue.post(2)
+        loop.runOnce()
+        #expect(client.renders.count == 2, "a flood frame must wait for the cap")
+    }
+}

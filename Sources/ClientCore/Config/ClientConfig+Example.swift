@@ -14,6 +14,8 @@ extension ClientConfig {
         notify = "bell"         # off | banner | bell | osc
         fps = 60                # frame-rate cap, 1-240
         refresh = 30            # seconds between session list refreshes (new/removed sessions), 5-3600
+        prediction = "auto"     # local echo of typed keys before the server answers: auto | on | off
+        prediction_threshold_ms = 30   # auto predicts when the round trip exceeds this
 
         # One table per server. Without any, claudepm uses http://localhost:4847.
         [server.local]

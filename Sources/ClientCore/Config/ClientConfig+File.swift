@@ -55,7 +55,10 @@ extension ClientConfig {
     }
 
     private static func parseUI(_ reader: TableReader) throws(ConfigError) -> UIOptions {
-        try reader.rejectUnknown(allowed: ["detach_key", "tile_size", "colour", "color", "notify", "fps", "refresh"])
+        try reader.rejectUnknown(allowed: [
+            "detach_key", "tile_size", "colour", "color", "notify", "fps", "refresh", "prediction",
+            "prediction_threshold_ms",
+        ])
         var ui = UIOptions.default
         let source = reader.file
         if let text = try reader.string("detach_key") {
@@ -82,6 +85,13 @@ extension ClientConfig {
                     message: "\(seconds) is not within 5–3600 seconds")
             }
             ui.sessionRefreshSeconds = seconds
+        }
+        if let text = try reader.string("prediction") {
+            ui.prediction.mode = try parsePrediction(text, source: source, line: reader.line("prediction"))
+        }
+        if let millis = try reader.integer("prediction_threshold_ms") {
+            let line = reader.line("prediction_threshold_ms")
+            ui.prediction.threshold = try checkPredictionThreshold(millis, source: source, line: line)
         }
         return ui
     }

@@ -51,6 +51,9 @@ extension ClientConfig {
             ui.frameCap = try checkFrameCap(fps, source: "CLAUDEPM_FPS", line: 0)
         }
         if let fps = flags.frameCap { ui.frameCap = try checkFrameCap(fps, source: "--fps", line: 0) }
+        if let text = env["CLAUDEPM_PREDICTION"] {
+            ui.prediction.mode = try parsePrediction(text, source: "CLAUDEPM_PREDICTION", line: 0)
+        }
         return ui
     }
 

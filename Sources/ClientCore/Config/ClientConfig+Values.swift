@@ -41,6 +41,22 @@ extension ClientConfig {
         return mode
     }
 
+    static func parsePrediction(_ text: String, source: String, line: Int) throws(ConfigError) -> PredictionMode {
+        guard let mode = PredictionMode(rawValue: text.lowercased()) else {
+            throw .invalidValue(
+                source: source, line: line, key: "prediction", message: "'\(text)' is not one of: auto, on, off")
+        }
+        return mode
+    }
+
+    static func checkPredictionThreshold(_ millis: Int, source: String, line: Int) throws(ConfigError) -> Duration {
+        guard PredictionSettings.thresholdRange.contains(millis) else {
+            throw .invalidValue(
+                source: source, line: line, key: "prediction_threshold_ms", message: "\(millis) is not within 0–10000")
+        }
+        return .milliseconds(millis)
+    }
+
     static func checkFrameCap(_ value: Int, source: String, line: Int) throws(ConfigError) -> Int {
         guard UIOptions.frameCapRange.contains(value) else {
             throw .invalidValue(source: source, line: line, key: "fps", message: "\(value) is not within 1–240")

@@ -87,6 +87,9 @@ public struct UIOptions: Equatable, Sendable, Codable {
     /// no event for a new or removed session (the iOS app polls every 30 s too).
     public var sessionRefreshSeconds = 30
 
+    /// Predictive local echo (`[ui] prediction`, `prediction_threshold_ms`). Default auto, 30 ms.
+    public var prediction = PredictionSettings.default
+
     /// The allowed refresh periods, in seconds.
     public static let sessionRefreshRange = 5...3600
 

@@ -16,7 +16,7 @@ extension PTYConnectionMachine {
 
     mutating func beginConnecting() -> [PTYAction] {
         status = .connecting(attempt: attempt)
-        coalescer.rate = RateGuard(budget: coalescer.rate.budget, window: coalescer.rate.window)
+        coalescer.resetForNewSocket()
         debouncer.reset()
         return [.report(status), .connect]
     }
@@ -111,6 +111,11 @@ extension PTYConnectionMachine {
         return sendNow(text, now: now)
     }
 
+    mutating func inputSent(now: MonotonicTime) -> [PTYAction] {
+        guard isAttached else { return [] }
+        return map(coalescer.sendCompleted(now: now))
+    }
+
     mutating func resize(cols: Int, rows: Int, now: MonotonicTime) -> [PTYAction] {
         size = ResizeDebouncer.Size(cols: cols, rows: rows).clampedForServer
         guard isAttached, let due = debouncer.resize(to: size, now: now) else { return [] }
@@ -120,7 +125,7 @@ extension PTYConnectionMachine {
     mutating func detach(now: MonotonicTime) -> [PTYAction] {
         switch status {
         case .attached:
-            let flushed = map(coalescer.flush(now: now + configuration.input.window))
+            let flushed = map(coalescer.flushAll(now: now))
             coalescer.rate.record(at: now)
             let leftover = dropPending()
             return flushed + [.send(.ptyDetach(sessionId: sessionId))] + leftover

@@ -110,6 +110,7 @@ public struct PTYConnectionMachine: Sendable {
         case .exited(let code): return exited(code: code)
         case .serverError(let code, let message): return serverError(code: code, message: message)
         case .input(let text): return input(text, now: now)
+        case .inputSent: return inputSent(now: now)
         case .resize(let cols, let rows): return resize(cols: cols, rows: rows, now: now)
         case .detach: return detach(now: now)
         case .frameReceived: return []

@@ -72,6 +72,9 @@ public enum PTYEvent: Equatable, Sendable {
     case serverError(code: String, message: String)
     /// Keys or pasted text from the user.
     case input(String)
+    /// A `pty:data` frame the machine asked to send was written (or failed to be): input typed
+    /// meanwhile may leave now.
+    case inputSent
     /// The local view changed size.
     case resize(cols: Int, rows: Int)
     /// The user leaves the session.
@@ -90,7 +93,7 @@ public enum PTYAction: Sendable {
     case connect
     /// Close the socket.
     case close(PTYCloseReason)
-    /// Send this message.
+    /// Send this message (after a `pty:data` frame, report `.inputSent` once it is written).
     case send(ClientMessage)
     /// Fire `.timerFired(kind)` at this time, replacing a pending timer of the same kind.
     case scheduleTimer(PTYTimer, at: MonotonicTime)

@@ -18,8 +18,10 @@ extension RuntimeApp {
         case .attach(let key, let size):
             close(key)
             open(key, size: size, readOnly: false)
+            echo = (key, EchoPredictor(settings: state.ui.prediction))
         case .detach(let key):
             close(key)
+            if echo?.key == key { echo = nil }
             if state.watched.contains(key) {
                 open(key, size: GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows), readOnly: true)
             } else {
@@ -74,7 +76,11 @@ extension RuntimeApp {
         var bytes = appKey.encoded(for: screen)
         if case .mouse(let event) = appKey { bytes = Self.mouseBytes(event, screen: screen) }
         guard !bytes.isEmpty else { return }
-        entry.channel.input(String(decoding: bytes, as: UTF8.self))
+        echoWait = (key, inputTime + Self.echoWindow)
+        let text = String(decoding: bytes, as: UTF8.self)
+        entry.channel.input(text)
+        if case .mouse = appKey { return }
+        predictTyped(text, key: key, screen: screen)
     }
 
     /// A mouse event for a remote program that asked for mouse reports (else nothing).

@@ -7,6 +7,9 @@ extension RuntimeApp {
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeDelay: Duration = .milliseconds(25)
 
+    /// How long after a key its session's output still counts as the key's echo.
+    static let echoWindow: Duration = .seconds(1)
+
     func handleInput(_ bytes: [UInt8], now: Duration) {
         for key in decoder.feed(bytes) { dispatch(.key(key)) }
         escapeDeadline = decoder.hasPending ? now + Self.escapeDelay : nil

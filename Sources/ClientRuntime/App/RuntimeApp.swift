@@ -46,6 +46,14 @@ final class RuntimeApp: EventLoopClient {
     /// The terminating signal that ended the loop, if any.
     var exitSignal: Int32?
     let insideTmux: Bool
+    /// The session a key was just forwarded to, and until when its echo counts as an answer.
+    var echoWait: (key: SessionKey, until: Duration)?
+    /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
+    var echoArrived = false
+    /// The predictive echo of the interactively attached session, if any.
+    var echo: (key: SessionKey, predictor: EchoPredictor)?
+    /// The loop time of the batch being handled.
+    var inputTime: Duration = .zero
 
     /// An app for `state`, drawing with `renderer` on `terminal`.
     init(
@@ -60,6 +68,10 @@ final class RuntimeApp: EventLoopClient {
 
     var isFinished: Bool { stopRequested }
 
+    var awaitsEcho: Bool { echoWait != nil }
+
+    var frameAnswersInput: Bool { echoArrived }
+
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
         // a flood of events that could take longer than the signal may wait.
@@ -68,16 +80,22 @@ final class RuntimeApp: EventLoopClient {
             stopRequested = true
             return false
         }
-        let before = state
+        var before = state
         var dirty = false
+        inputTime = now
+        if let wait = echoWait, wait.until < now { echoWait = nil }
         // Keys and server facts get a tick first, so the model's clock is current when they start
-        // a banner or a timer.
-        if now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
-            || !batch.input.isEmpty
-            || batch.events.contains(where: \.isApp)
-        {
+        // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
+        // nothing visible, and a frame drawn for it would make the key's echo wait for the next
+        // frame slot.
+        let periodic = now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
+        if periodic || !batch.input.isEmpty || batch.events.contains(where: \.isApp) {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
+            if !periodic {
+                before.now = state.now
+                before.clock = state.clock
+            }
         }
         if batch.signals.contains(SIGTSTP) {
             suspend()
@@ -92,11 +110,21 @@ final class RuntimeApp: EventLoopClient {
         if !batch.input.isEmpty { handleInput(batch.input, now: now) }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
         for event in batch.events { dirty = handle(event) || dirty }
+        dirty = expirePredictions(now: now) || dirty
         if state.isQuitting { stopRequested = true }
-        return dirty || state != before
+        return dirty || echoArrived || state != before
     }
 
     func render(now: Duration) {
+        if echoArrived {
+            echoArrived = false
+            echoWait = nil
+        }
+        if let entry = echo, !entry.predictor.glyphs.isEmpty {
+            renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
+        } else {
+            renderer.predictedEcho = nil
+        }
         renderer.render(state: state, screens: screens)
         for alert in pendingAlerts { terminal.writeOuter(alert) }
         pendingAlerts.removeAll()
@@ -107,6 +135,7 @@ final class RuntimeApp: EventLoopClient {
         deadlines.append(waitingTextDeadline)
         deadlines.append(
             state.nextLinkTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) })
+        deadlines.append(echo?.predictor.nextDeadline.map { .nanoseconds($0.nanoseconds) })
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -140,10 +169,13 @@ final class RuntimeApp: EventLoopClient {
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
             screen.feed(bytes)
             answerTerminalQueries(key, screen: screen)
+            if echoWait?.key == key { echoArrived = true }
+            if predictionChanged(key, screen: screen) { echoArrived = true }
             return true
         case .terminalSnapshot(let key, let generation, let size, let bytes):
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
             paneStreams.insert(key)
+            resetPrediction(key)
             screen.reset(hard: true)
             screen.resize(rows: size.rows, cols: size.cols)
             screen.feed(bytes)
@@ -151,6 +183,7 @@ final class RuntimeApp: EventLoopClient {
             return true
         case .terminalReset(let key, let generation):
             guard channels[key]?.generation == generation else { return false }
+            resetPrediction(key)
             screens[key]?.reset(hard: true)
             return true
         case .terminalStatus(let key, let generation, let status):
@@ -164,6 +197,10 @@ final class RuntimeApp: EventLoopClient {
         case .terminalLink(let key, let generation, let event):
             guard channels[key]?.generation == generation else { return false }
             dispatch(event)
+            return false
+        case .terminalRoundTrip(let key, let generation, let trip):
+            guard channels[key]?.generation == generation else { return false }
+            echo?.predictor.measured(roundTrip: trip)
             return false
         }
     }

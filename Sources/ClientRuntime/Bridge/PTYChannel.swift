@@ -75,6 +75,7 @@ final class PTYChannel: TerminalChannel {
             queue.post(.terminalLink(key, generation: generation, .streamLate(key, lastContact: contact)))
         case .heldInput(let bytes):
             queue.post(.terminalLink(key, generation: generation, .streamPending(key, bytes: bytes)))
+        case .roundTrip(let trip): queue.post(.terminalRoundTrip(key, generation: generation, trip.last))
         default: break
         }
     }

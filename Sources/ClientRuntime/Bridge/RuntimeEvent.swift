@@ -18,6 +18,8 @@ public enum RuntimeEvent: Sendable {
     /// A fact about the terminal stream's link for `reduce` (late, pending input), dropped when
     /// it comes from a stream the loop already replaced.
     case terminalLink(SessionKey, generation: Int, AppEvent)
+    /// A ping round trip measured on the terminal stream (for predictive echo).
+    case terminalRoundTrip(SessionKey, generation: Int, Duration)
 }
 
 extension RuntimeEvent {

@@ -6,8 +6,10 @@
 // the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
 // the queue, hands it all to the client in one batch, and draws at most one frame, no sooner
 // than the frame limiter allows. While a frame is pending, posted events do not wake the loop:
-// they are drained when the frame is due (input and signals still wake it). With nothing dirty and no client deadline, poll has no
-// timeout: an idle UI makes no wake-ups at all. Only this thread touches ncurses and libvterm.
+// they are drained when the frame is due (input and signals still wake it), unless the client
+// awaits the echo of a key; a frame showing that echo is drawn at once, outside the cap. With
+// nothing dirty and no client deadline, poll has no timeout: an idle UI makes no wake-ups at all.
+// Only this thread touches ncurses and libvterm.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,7 +61,7 @@ public final class EventLoop<Client: EventLoopClient> {
     /// One iteration: wait, collect, handle, maybe draw.
     public func runOnce() {
         let timeout = pollTimeout(now: clock.now())
-        queue.deferWakes(dirty && (timeout ?? .zero) > .zero)
+        queue.deferWakes(dirty && (timeout ?? .zero) > .zero && !client.awaitsEcho)
         var batch = waitAndCollect(timeout: timeout)
         batch.events += queue.drain()
         if client.handle(batch, now: clock.now()) { dirty = true }
@@ -79,7 +81,7 @@ public final class EventLoop<Client: EventLoopClient> {
 
     private func drawIfDue() {
         let now = clock.now()
-        guard dirty, limiter.delay(now: now) == .zero, !client.isFinished else { return }
+        guard dirty, limiter.delay(now: now) == .zero || client.frameAnswersInput, !client.isFinished else { return }
         client.render(now: now)
         limiter.frameDrawn(at: now)
         frames += 1

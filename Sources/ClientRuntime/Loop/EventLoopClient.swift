@@ -32,4 +32,20 @@ public protocol EventLoopClient: AnyObject {
 
     /// Whether the loop should stop after the current iteration.
     var isFinished: Bool { get }
+
+    /// Whether the client awaits the answer to the user's input (an echo): posted events then
+    /// wake the loop at once, even while a frame is pending.
+    var awaitsEcho: Bool { get }
+
+    /// Whether the pending frame shows the answer to the user's input: it is drawn at once,
+    /// outside the frame cap (the cap is for floods, not for echoes).
+    var frameAnswersInput: Bool { get }
+}
+
+extension EventLoopClient {
+    /// No echo is awaited unless the client says so.
+    public var awaitsEcho: Bool { false }
+
+    /// Frames follow the frame cap unless the client says otherwise.
+    public var frameAnswersInput: Bool { false }
 }

@@ -11,7 +11,8 @@ struct AttachView {
 
     /// Draws and returns where the cursor goes (nil when hidden).
     func draw(
-        _ key: SessionKey, state: AppState, screen: TerminalScreen?, mirror: ScreenMirror?, into frame: inout CellBuffer
+        _ key: SessionKey, state: AppState, screen: TerminalScreen?, mirror: ScreenMirror?,
+        predicted: [PredictedGlyph] = [], into frame: inout CellBuffer
     ) -> CursorPlacement? {
         let (body, status) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
         frame.fill(body, with: .blank)
@@ -24,6 +25,7 @@ struct AttachView {
             if mirror.cursor.visible, body.contains(row: mirror.cursor.row, col: mirror.cursor.col) {
                 cursor = CursorPlacement(row: mirror.cursor.row, col: mirror.cursor.col)
             }
+            if let after = drawPredicted(predicted, into: &frame, rect: body) { cursor = after }
         } else {
             frame.put("attaching…", row: body.y, col: body.x, style: theme.dim, clip: body)
         }
@@ -35,6 +37,22 @@ struct AttachView {
                 statusText(key, state: state, searchInfo: searchInfo), in: status, row: status.y, style: theme.bar)
         }
         if case .palette = state.overlay { cursor = nil }
+        return cursor
+    }
+
+    /// Draws predicted characters underlined; returns the cursor after the last one.
+    private func drawPredicted(_ glyphs: [PredictedGlyph], into frame: inout CellBuffer, rect: Rect) -> CursorPlacement?
+    {
+        var cursor: CursorPlacement?
+        for glyph in glyphs {
+            let row = rect.y + glyph.row
+            let col = rect.x + glyph.col
+            guard rect.contains(row: row, col: col) else { continue }
+            var style = frame[row, col].style
+            style.attrs.insert(.underline)
+            _ = frame.put(String(glyph.scalar), row: row, col: col, style: style, clip: rect)
+            if rect.contains(row: row, col: col + 1) { cursor = CursorPlacement(row: row, col: col + 1) }
+        }
         return cursor
     }
 

@@ -33,6 +33,10 @@ public final class Renderer {
     /// are unchanged).
     public var listRedraws: Int { listCache.redraws }
 
+    /// Characters predicted for an attached session (predictive local echo), drawn underlined
+    /// over its pane until the server's output confirms them.
+    public var predictedEcho: (key: SessionKey, glyphs: [PredictedGlyph])?
+
     /// The mirror of `key`'s screen, if it has been drawn.
     public func mirror(for key: SessionKey) -> ScreenMirror? { mirrors[key] }
 
@@ -53,8 +57,9 @@ public final class Renderer {
         var cursor: CursorPlacement?
         switch state.screen {
         case .attached(let key):
+            let predicted = predictedEcho?.key == key ? predictedEcho?.glyphs ?? [] : []
             cursor = AttachView(theme: theme).draw(
-                key, state: state, screen: screens[key], mirror: mirrors[key], into: &frame)
+                key, state: state, screen: screens[key], mirror: mirrors[key], predicted: predicted, into: &frame)
         case .sessions:
             drawSessions(state, into: &frame)
         case .board:

@@ -8,7 +8,7 @@ import Testing
 
 extension UIEndToEndTests {
     /// Starts `/bin/sh -c command` in a new window of the demo's tmux session and adopts it.
-    private func adoptWindow(_ world: UIWorld, _ command: String) async throws -> Session {
+    func adoptWindow(_ world: UIWorld, _ command: String) async throws -> Session {
         let pane = try await world.server.demoTmux([
             "new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "=claudepm-demo:", "/bin/sh", "-c", command,
         ]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -17,7 +17,7 @@ extension UIEndToEndTests {
     }
 
     /// Moves the selection (j) to the first row whose line contains `text`.
-    private func selectRow(_ world: UIWorld, containing text: String) async throws {
+    func selectRow(_ world: UIWorld, containing text: String) async throws {
         for _ in 0..<30 {
             let screen = await world.tmux.screen()
             let selected = screen.split(separator: "\n").first { $0.hasPrefix("▶") } ?? ""

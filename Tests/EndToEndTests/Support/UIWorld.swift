@@ -1,10 +1,13 @@
 // One end-to-end test world: a demo server, a private tmux server whose pane runs a plain bash,
 // and `claudepm --url <demo>` started from that shell. HOME, XDG dirs and TMPDIR point into a
 // directory of the test's own, so no user config is read. `with` always tears everything down.
+// Optionally claudepm reaches the server through a LatencyProxy (a slow or stalling link), with
+// a config file and environment variables of the test's choosing.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
 import Foundation
+import LatencyProxy
 import Testing
 
 #if canImport(Glibc)
@@ -17,23 +20,40 @@ final class UIWorld: Sendable {
     let tmux: TmuxHarness
     /// REST access to the demo server, to check what the UI did.
     let rest: RESTClient
+    /// The proxy between claudepm and the server, if the world has one.
+    let proxy: LatencyProxy?
+    /// Variables set for claudepm alone (e.g. `CLAUDEPM_PREDICTION`).
+    let clientEnvironment: [String: String]
 
-    private init(server: DemoServer, tmux: TmuxHarness, rest: RESTClient) {
+    private init(
+        server: DemoServer, tmux: TmuxHarness, rest: RESTClient, proxy: LatencyProxy?,
+        clientEnvironment: [String: String]
+    ) {
         self.server = server
         self.tmux = tmux
         self.rest = rest
+        self.proxy = proxy
+        self.clientEnvironment = clientEnvironment
     }
 
     /// Runs `body` in a fresh world of `cols` x `rows` and tears it down afterwards, even when the
     /// body throws. `prepare` runs on the demo server before claudepm starts (e.g. to seed it).
+    /// With `proxy`, claudepm talks to the server through a LatencyProxy of that profile; `config`
+    /// is written to claudepm's config file; `clientEnvironment` is set for claudepm only.
     static func with(
         cols: Int = 120, rows: Int = 40, prepare: ((DemoServer) async throws -> Void)? = nil,
-        _ body: (UIWorld) async throws -> Void
+        proxy profile: ProxyProfile? = nil, config: String? = nil,
+        clientEnvironment: [String: String] = [:], _ body: (UIWorld) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = Self.environment(directory)
+        if let config {
+            let folder = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"] ?? "").appendingPathComponent("claudepm")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(config.utf8).write(to: folder.appendingPathComponent("config.toml"))
+        }
         let server = try await DemoServer.start(environment: environment, directory: directory)
         let tmux: TmuxHarness
         do {
@@ -43,8 +63,18 @@ final class UIWorld: Sendable {
             await server.stop()
             throw error
         }
-        let config = ServerConfig(name: "demo", url: URL(string: server.url) ?? ServerConfig.defaultURL)
-        let world = UIWorld(server: server, tmux: tmux, rest: RESTClient(server: config, apiKey: nil, tls: nil))
+        let serverConfig = ServerConfig(name: "demo", url: URL(string: server.url) ?? ServerConfig.defaultURL)
+        let proxy: LatencyProxy?
+        do {
+            proxy = try profile.map { try LatencyProxy(targetPort: UInt16(serverConfig.url.port ?? 0), profile: $0) }
+        } catch {
+            await tmux.stop()
+            await server.stop()
+            throw error
+        }
+        let world = UIWorld(
+            server: server, tmux: tmux, rest: RESTClient(server: serverConfig, apiKey: nil, tls: nil), proxy: proxy,
+            clientEnvironment: clientEnvironment)
         do {
             try await prepare?(server)
             try await world.launch()
@@ -57,6 +87,7 @@ final class UIWorld: Sendable {
     }
 
     private func stop() async {
+        proxy?.stop()
         await tmux.stop()
         await server.stop()
     }
@@ -77,7 +108,9 @@ final class UIWorld: Sendable {
     /// Starts claudepm from the shell; the shell prints its exit status after it ends.
     private func launch() async throws {
         try #require(await tmux.waitForScreen { $0.contains("shell-ready$") }.ok, "bash did not start")
-        try await tmux.type("clear; '\(Binaries.path("claudepm"))' --url \(server.url); echo claudepm-exit=$?")
+        let url = proxy.map { "http://127.0.0.1:\($0.port)" } ?? server.url
+        let variables = clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
+        try await tmux.type("clear; \(variables)'\(Binaries.path("claudepm"))' --url \(url); echo claudepm-exit=$?")
         try await tmux.send(keys: "Enter")
     }
 
