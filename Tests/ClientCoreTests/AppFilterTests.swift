@@ -90,6 +90,19 @@ import Testing
         #expect(state.filter.text == "j", "while typing, letters are text, not keys")
     }
 
+    @Test func theListWindowIsTheSliceOfAllRowsAroundTheSelection() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionsLoaded(server: "local", sessions: Self.many(500)))
+        let all = state.listRows
+        for (height, steps) in [(1, 3), (7, 0), (7, 12), (20, 250), (20, 499), (40, 77)] {
+            _ = state.press(.char("g"), .char("g"))
+            for _ in 0..<steps { _ = state.press(.char("j")) }
+            let selected = all.firstIndex(of: .session(state.selection!))!
+            let start = selected < height ? 0 : selected - height + 1
+            #expect(Array(state.listWindow(height: height)) == Array(all[start..<min(start + height, all.count)]))
+        }
+    }
+
     @Test func keysMoveThroughTenThousandSessions() {
         var state = AppWorld.state()
         _ = state.reduce(.sessionsLoaded(server: "local", sessions: Self.many(10_000)))
