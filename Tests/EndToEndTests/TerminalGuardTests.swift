@@ -64,7 +64,8 @@ struct TerminalGuardTests {
         #expect(terminatingSignal(status) == signal)
     }
 
-    @Test("a termination signal ends a stuck loop too: restored, exit status 128+n", arguments: [SIGTERM, SIGHUP, SIGINT])
+    @Test(
+        "a termination signal ends a stuck loop too: restored, exit status 128+n", arguments: [SIGTERM, SIGHUP, SIGINT])
     func stuckLoopStillEnds(signal: Int32) throws {
         let (pid, reader) = try spawnProbe(stuck: true)
         defer { reap(pid) }
