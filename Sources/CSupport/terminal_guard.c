@@ -54,13 +54,15 @@ static void restore_and_reraise(int sig) {
 
 static void on_fatal(int sig) { restore_and_reraise(sig); }
 
-/* The deadline of a termination signal: the loop did not finish in time, so restore and end the
-   process with that signal's default action. */
+/* The deadline of a termination signal: the way out did not finish in time, so restore and end
+   the process with the status the clean path returns (128 + signal). Not by re-raising: a shell
+   that sees its child die of SIGINT stops the rest of its command list as if Ctrl-C was typed. */
 static void on_deadline(int sig) {
     (void)sig;
     int pending = guard_pending_signal;
     if (pending == 0) return;
-    restore_and_reraise(pending);
+    csupport_guard_restore();
+    _exit(128 + pending);
 }
 
 /* Arms a one-shot timer that ends the process CSUPPORT_GUARD_DEADLINE_MS after a termination
@@ -151,11 +153,14 @@ void csupport_guard_uninstall(void) {
        out (closing sockets, stopping a demo server) hangs. */
 }
 
-static void probe_child(const char *reset, size_t len, const char *enter, size_t enter_len) {
+static void probe_child(const char *reset, size_t len, const char *enter, size_t enter_len, int stuck) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    if (csupport_guard_install(1, reset, len, -1) != 0) _exit(2);
+    /* A stuck probe's "loop" never reads its wake-up pipe, as a UI loop busy elsewhere would not. */
+    int wake[2] = {-1, -1};
+    if (stuck && pipe(wake) != 0) _exit(2);
+    if (csupport_guard_install(1, reset, len, wake[1]) != 0) _exit(2);
     struct termios raw;
     if (tcgetattr(0, &raw) == 0) {
         cfmakeraw(&raw);
@@ -177,16 +182,26 @@ static void probe_child(const char *reset, size_t len, const char *enter, size_t
     }
 }
 
-pid_t csupport_guard_spawn_probe(const char *reset, size_t len, const char *enter, size_t enter_len,
-                                 unsigned short rows, unsigned short cols, int *master_fd) {
+static pid_t spawn_probe(const char *reset, size_t len, const char *enter, size_t enter_len, unsigned short rows,
+                         unsigned short cols, int *master_fd, int stuck) {
     struct winsize ws = {.ws_row = rows, .ws_col = cols, .ws_xpixel = 0, .ws_ypixel = 0};
     int fd = -1;
     pid_t pid = forkpty(&fd, NULL, NULL, &ws);
     if (pid < 0) return -1;
-    if (pid == 0) probe_child(reset, len, enter, enter_len);
+    if (pid == 0) probe_child(reset, len, enter, enter_len, stuck);
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     *master_fd = fd;
     return pid;
+}
+
+pid_t csupport_guard_spawn_probe(const char *reset, size_t len, const char *enter, size_t enter_len,
+                                 unsigned short rows, unsigned short cols, int *master_fd) {
+    return spawn_probe(reset, len, enter, enter_len, rows, cols, master_fd, 0);
+}
+
+pid_t csupport_guard_spawn_stuck_probe(const char *reset, size_t len, const char *enter, size_t enter_len,
+                                       unsigned short rows, unsigned short cols, int *master_fd) {
+    return spawn_probe(reset, len, enter, enter_len, rows, cols, master_fd, 1);
 }

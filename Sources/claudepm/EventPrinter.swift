@@ -36,7 +36,8 @@ struct EventPrinter: Sendable {
             return "{\"error\":\"frame is not a JSON object\",\"event\":\"error\",\"frame\":\(jsonString(text)),"
                 + "\"server\":\(name)}"
         }
-        let oneLine = text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        let oneLine =
+            text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             ? String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : text
         return "{\"event\":\"message\",\"message\":\(oneLine),\"server\":\(name)}"
     }

@@ -42,7 +42,10 @@ import Testing
         #expect(state.overlay == nil)
         _ = state.press(.char("l"), .char("l"))
         #expect(state.press(.char("a")).isEmpty, "approve asks first")
-        #expect(state.overlay == .confirmAction(question: "Approve \"Three\"?", effect: .approveTicket(server: "local", ticketID: "t3")))
+        #expect(
+            state.overlay
+                == .confirmAction(
+                    question: "Approve \"Three\"?", effect: .approveTicket(server: "local", ticketID: "t3")))
         #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
         #expect(state.overlay == nil)
         _ = state.press(.char("x"))

@@ -34,7 +34,8 @@ import Testing
         #expect(state.orderedSessions.map(\.key) == Self.sorted(state))
         var random = SystemRandomNumberGenerator()
         for step in 0..<400 {
-            let key = SessionKey(server: "local", sessionId: String(format: "s%05d", Int.random(in: 0..<320, using: &random)))
+            let key = SessionKey(
+                server: "local", sessionId: String(format: "s%05d", Int.random(in: 0..<320, using: &random)))
             switch step % 4 {
             case 0: _ = state.reduce(.sessionStatus(key, from: .running, to: .completed, at: AppWorld.t0))
             case 1:
@@ -62,11 +63,15 @@ import Testing
         _ = state.press(.char("0"), .char("7"))
         #expect(state.filter.slots.map(\.key.sessionId) == ["s04207"], "incremental: one session left")
         #expect(state.selection?.sessionId == "s04207", "the selection follows the filter")
-        #expect(state.listRows == [.server("local"), .project(server: "local", name: "project-0"), .session(state.selection!)])
+        #expect(
+            state.listRows == [
+                .server("local"), .project(server: "local", name: "project-0"), .session(state.selection!),
+            ])
         #expect(state.visibleTiles == [state.selection!], "the wall shows the match too")
         _ = state.press(.enter)
         #expect(!state.filter.editing && state.filter.isActive, "Enter keeps the filter")
-        #expect(state.press(.enter).contains(.attach(state.selection!, state.attachSize)), "Enter now attaches the match")
+        #expect(
+            state.press(.enter).contains(.attach(state.selection!, state.attachSize)), "Enter now attaches the match")
         _ = state.press(.ctrl("]"))
         #expect(state.filter.isActive, "the filter survives an attach")
         _ = state.press(.escape)
@@ -88,6 +93,19 @@ import Testing
         #expect(state.selection == AppWorld.c)
         _ = state.press(.char("/"), .char("j"))
         #expect(state.filter.text == "j", "while typing, letters are text, not keys")
+    }
+
+    @Test func theListWindowIsTheSliceOfAllRowsAroundTheSelection() {
+        var state = AppWorld.state()
+        _ = state.reduce(.sessionsLoaded(server: "local", sessions: Self.many(500)))
+        let all = state.listRows
+        for (height, steps) in [(1, 3), (7, 0), (7, 12), (20, 250), (20, 499), (40, 77)] {
+            _ = state.press(.char("g"), .char("g"))
+            for _ in 0..<steps { _ = state.press(.char("j")) }
+            let selected = all.firstIndex(of: .session(state.selection!))!
+            let start = selected < height ? 0 : selected - height + 1
+            #expect(Array(state.listWindow(height: height)) == Array(all[start..<min(start + height, all.count)]))
+        }
     }
 
     @Test func keysMoveThroughTenThousandSessions() {

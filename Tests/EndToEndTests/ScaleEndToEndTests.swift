@@ -53,7 +53,8 @@ extension UIEndToEndTests {
         }
     }
 
-    @Test("under load (10,000 sessions, event flood) a signal ends claudepm and restores the terminal",
+    @Test(
+        "under load (10,000 sessions, event flood) a signal ends claudepm and restores the terminal",
         arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalUnderLoad(signal: Int32) async throws {
         try await UIWorld.with(prepare: { try await SessionSeeder.seed($0, count: Self.seeded) }) { world in

@@ -14,11 +14,12 @@ import Testing
 @Suite("TerminalGuard")
 struct TerminalGuardTests {
     /// Spawns the probe and waits until it is ready.
-    private func spawnProbe() throws -> (pid: pid_t, reader: PTYReader) {
+    private func spawnProbe(stuck: Bool = false) throws -> (pid: pid_t, reader: PTYReader) {
         var master: Int32 = -1
         let reset = TerminalReset.sequence.map { CChar(bitPattern: $0) }
         let enter = TerminalReset.enterSequence.map { CChar(bitPattern: $0) }
-        let pid = csupport_guard_spawn_probe(reset, reset.count, enter, enter.count, 24, 80, &master)
+        let spawn = stuck ? csupport_guard_spawn_stuck_probe : csupport_guard_spawn_probe
+        let pid = spawn(reset, reset.count, enter, enter.count, 24, 80, &master)
         try #require(pid > 0)
         let reader = PTYReader(fd: master)
         let ready = reader.read(until: { $0.contains(subsequence: Array("READY".utf8)) })
@@ -61,6 +62,18 @@ struct TerminalGuardTests {
         try expectRestored(reader)
         let status = try #require(waitForExit(pid))
         #expect(terminatingSignal(status) == signal)
+    }
+
+    @Test(
+        "a termination signal ends a stuck loop too: restored, exit status 128+n", arguments: [SIGTERM, SIGHUP, SIGINT])
+    func stuckLoopStillEnds(signal: Int32) throws {
+        let (pid, reader) = try spawnProbe(stuck: true)
+        defer { reap(pid) }
+        kill(pid, signal)
+        try expectRestored(reader)
+        let status = try #require(waitForExit(pid))
+        #expect(terminatingSignal(status) == nil, "ended by the deadline's exit, not by the signal")
+        #expect(exitCode(status) == 128 + signal)
     }
 
     @Test("the saved terminal settings come back after a crash")

@@ -112,7 +112,8 @@ extension UIEndToEndTests {
         try await demoSignalRestores(SIGINT)
     }
 
-    @Test("claudepm demo: SIGTERM and SIGHUP restore the terminal, exit 128+n and stop its server",
+    @Test(
+        "claudepm demo: SIGTERM and SIGHUP restore the terminal, exit 128+n and stop its server",
         arguments: [SIGTERM, SIGHUP])
     func demoSignalsRestore(signal: Int32) async throws {
         try await demoSignalRestores(signal)

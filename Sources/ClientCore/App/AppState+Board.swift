@@ -39,7 +39,8 @@ extension AppState {
                 flash = ticket.liveSession == nil ? "ticket is done" : "ticket already has a live session (v)"
                 return []
             }
-            return confirm("Start a session for \(ticket.label)?", .startTicketSession(server: server, ticketID: ticket.id))
+            return confirm(
+                "Start a session for \(ticket.label)?", .startTicketSession(server: server, ticketID: ticket.id))
         case .approve:
             guard ticket.state == .review else { return refuse("approve works only in review") }
             return confirm("Approve \(ticket.label)?", .approveTicket(server: server, ticketID: ticket.id))
@@ -51,7 +52,8 @@ extension AppState {
             guard BoardColumn.allCases.indices.contains(target) else { return [] }
             let column = BoardColumn.allCases[target]
             return confirm(
-                "Move \(ticket.label) to \(column.title)?", .moveTicket(server: server, ticketID: ticket.id, to: column))
+                "Move \(ticket.label) to \(column.title)?", .moveTicket(server: server, ticketID: ticket.id, to: column)
+            )
         case .viewSession:
             guard let key = ticket.liveSession else { return refuse("ticket has no live session") }
             return attach(key)

@@ -15,13 +15,14 @@ extension AppState {
     /// All list rows in order (of the shown sessions).
     public var listRows: [ListRow] { shownSlots.listRows }
 
-    /// The rows visible in a list of `height` rows, scrolled so the selection is shown.
+    /// The rows visible in a list of `height` rows, scrolled so the selection is shown (only
+    /// those rows are built).
     public func listWindow(height: Int) -> ArraySlice<ListRow> {
-        let rows = listRows
         guard height > 0 else { return [] }
-        let selected = selection.flatMap { rows.firstIndex(of: .session($0)) } ?? 0
+        let shown = self.shown
+        let selected = selection.flatMap { shown.row(of: $0) } ?? 0
         let start = selected < height ? 0 : selected - height + 1
-        return rows[start..<min(start + height, rows.count)]
+        return ArraySlice(shown.rows(from: start, count: height))
     }
 
     /// For each row of `list` (a rect whose first row is a column header), the session drawn

@@ -37,8 +37,11 @@ public struct SessionFilter: Equatable, Sendable {
         }
         if let basis, basis.text == text, basis.revision == sessions.revision { return }
         let needle = text.lowercased()
+        // A key typed at the end can only narrow the matches: search those, not every session.
+        let narrowing = basis.map { $0.revision == sessions.revision && text.hasPrefix($0.text) } ?? false
+        let candidates = narrowing ? summary.slots : sessions.slots
         summary = SlotSummary(
-            sessions.slots.filter { slot in
+            candidates.filter { slot in
                 sessions[slot.key].map { Self.matches($0, needle: needle) } ?? false
             })
         basis = (text, sessions.revision)

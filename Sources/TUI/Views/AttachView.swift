@@ -101,7 +101,8 @@ struct AttachView {
         let shown = Array(lines.prefix(min(3, max(body.height - 1, 0))))
         for (index, line) in shown.enumerated() {
             let row = body.maxY - shown.count + index
-            frame.putLine(" " + line, in: Rect(x: body.x, y: row, width: body.width, height: 1), row: row, style: theme.error)
+            frame.putLine(
+                " " + line, in: Rect(x: body.x, y: row, width: body.width, height: 1), row: row, style: theme.error)
         }
     }
 

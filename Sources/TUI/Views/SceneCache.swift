@@ -31,7 +31,8 @@ final class SceneCache {
     /// The scene for `state`, recomputed only when its inputs changed.
     func scene(for state: AppState) -> Scene {
         let current = Inputs(
-            sessions: state.sessions, filter: state.filter, servers: state.servers, selection: state.selection, zoomed: state.zoomed,
+            sessions: state.sessions, filter: state.filter, servers: state.servers, selection: state.selection,
+            zoomed: state.zoomed,
             screen: state.screen, size: state.size)
         if current != inputs {
             inputs = current
