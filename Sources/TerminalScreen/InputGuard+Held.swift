@@ -60,10 +60,13 @@ extension InputGuard {
         finishChunk(input, segmentStart: segmentStart, sequenceStart: sequenceStart, write)
     }
 
-    /// True while a sequence is open that may still turn out to be an SGR.
+    /// True while a sequence is open that may still turn out to be an SGR, or a string (OSC,
+    /// DCS…) short enough to hold: libvterm 0.1.4 drops an OSC split across two writes (a title
+    /// cut by a chunk boundary was lost; found by Fuzz/Targets/terminal).
     private var isHoldable: Bool {
         switch mode {
         case .escape, .stringEscape, .csi: return true
+        case .string: return held.count < Self.maxHeldString
         default: return false
         }
     }

@@ -42,6 +42,16 @@ struct InputGuardTests {
         #expect(screen.text(row: 0) == "zzz!")
     }
 
+    /// libvterm 0.1.4 drops an OSC written in two pieces; the guard holds it until it ends.
+    @Test(arguments: 1...9) func titleSplitAcrossFeeds(split: Int) {
+        let osc = Array("\(esc)]0;title\u{7}x".utf8)
+        let screen = makeScreen(rows: 1, cols: 8, "")
+        screen.feed(osc[..<split])
+        screen.feed(osc[split...])
+        #expect(screen.title == "title")
+        #expect(screen.text(row: 0) == "x")
+    }
+
     @Test func sequencesThatAreNotRepPassThrough() {
         let screen = makeScreen(rows: 1, cols: 8, "q\(esc)[?5b\(esc)]0;ab\u{7}\(esc)[2bw\(esc)(Bv")
         #expect(screen.text(row: 0) == "qqqwv")
