@@ -246,7 +246,7 @@ if wantsFuzz {
             dependencies: [
                 "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
             ],
-            path: "Fuzz", exclude: ["Targets", "Driver", "corpus", "crashes", "README.md"],
+            path: "Fuzz", exclude: ["Targets", "Driver", "corpus", "crashes", "open", "README.md"],
             sources: ["Properties", "Replay"],
             swiftSettings: swift6))
 }

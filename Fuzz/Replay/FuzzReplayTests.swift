@@ -4,9 +4,11 @@
 import Foundation
 import Testing
 
+@testable import ServerHTTP
+
 @Suite("FuzzReplay")
 struct FuzzReplayTests {
-    static let targets: [(String, ([UInt8]) -> String?)] = [
+    static let targets: [(String, @Sendable ([UInt8]) -> String?)] = [
         ("server-message", ServerMessageProperty.check), ("client-message", ClientMessageProperty.check),
         ("terminal", TerminalProperty.check), ("config", ConfigProperty.check), ("state", StateProperty.check),
         ("server-body", ServerBodyProperty.check), ("control-mode", ControlModeProperty.check),

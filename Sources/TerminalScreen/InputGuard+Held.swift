@@ -25,11 +25,19 @@ extension InputGuard {
                 held.removeAll(keepingCapacity: true)
                 segmentStart = index
             }
-            if byte == 0x1B {
+            let inString = mode == .string || mode == .stringEscape
+            if byte == 0x1B && !inString {
                 flushHeld(write)
                 sequenceStart = index
             }
             let event = step(byte)
+            if inString, mode == .ground, !held.isEmpty {
+                // A held string ends here: libvterm must get all of it in one write.
+                held.append(contentsOf: input[segmentStart...index])
+                flushHeld(write)
+                segmentStart = index + 1
+                continue
+            }
             if !isHoldable && !event.consumesSequence { flushHeld(write) }
             switch event {
             case .none:

@@ -63,6 +63,21 @@ struct InputGuardTests {
         #expect(screen.text(row: 0) == "qqqqw")
     }
 
+    /// libvterm 0.1.4 kept a scroll region below the new bottom and memmoved a negative size on
+    /// the next scroll (libFuzzer `terminal` target); a resize now resets the region, as xterm does.
+    @Test func scrollRegionSetBeforeShrinkingIsReset() {
+        let screen = makeScreen(rows: 24, cols: 80, "\(esc)[3r\(esc)[2;4H")
+        screen.resize(rows: 1, cols: 2)
+        #expect(screen.cursor.row == 0 && screen.cursor.col == 1)
+        screen.feed("ab\r\n\ncd\(esc)M\(esc)[2S")
+        #expect(screen.cursor.row == 0)
+        let tall = makeScreen(rows: 10, cols: 20, "\(esc)[2;5r\(esc)[8;3H")
+        tall.resize(rows: 9, cols: 20)
+        #expect(tall.cursor.row == 7 && tall.cursor.col == 2)
+        tall.feed("\(esc)[1;1Htop\(esc)[9;1H\n")
+        #expect(tall.text(row: 0).isEmpty, "the whole screen scrolls: the region was reset")
+    }
+
     @Test func restoringACursorSavedBeforeShrinkingStaysInside() {
         let screen = makeScreen(rows: 21, cols: 68, "\u{C}\(esc)[15;60H\(esc)7")
         screen.resize(rows: 1, cols: 17)
