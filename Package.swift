@@ -8,10 +8,12 @@ import PackageDescription
 //   pure    the modules without network dependencies (protocol, terminal, client core, TUI, server core)
 //   server  pure + the HTTP/WebSocket server
 //   client  pure + the client's network layer, runtime and CLI
+//   fuzz    the libFuzzer targets (Fuzz/) over the parsing code only; Scripts/fuzz builds it
 // Unset (CI, Scripts/test): everything. Give each slice its own --scratch-path .build-<slice>.
 let slice = ProcessInfo.processInfo.environment["CLAUDEPM_SLICE"] ?? "all"
 let wantsServer = slice == "all" || slice == "server"
 let wantsClient = slice == "all" || slice == "client"
+let wantsFuzz = slice == "fuzz"
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -199,7 +201,64 @@ if slice == "all" {
     ]
 }
 
-var products: [Product] = [.executable(name: "claudepm-demo-agent", targets: ["claudepm-demo-agent"])]
+// MARK: Fuzz (CLAUDEPM_SLICE=fuzz, built by Scripts/fuzz with sanitizer coverage)
+
+// The fuzz slice keeps the module names but compiles only the parsing files of ServerCore,
+// ServerHTTP and ClientNetwork, so neither GRDB, NIO nor Hummingbird is built with sanitizers.
+// The property checks (Fuzz/Properties) are the same code the regular FuzzReplayTests run.
+let fuzzTargetNames = [
+    "server-message", "client-message", "terminal", "config", "state", "server-body", "control-mode",
+]
+if wantsFuzz {
+    packages = []
+    targets = targets.filter {
+        ["CVTerm", "CSupport", "ClaudePMProtocol", "TerminalScreen", "ClientCore"].contains($0.name)
+    }
+    targets += [
+        .target(
+            name: "ServerCore", dependencies: ["ClaudePMProtocol"],
+            sources: [
+                "Tmux/Control/ControlModeParser.swift", "Tmux/Control/ControlEvent.swift",
+                "Tmux/Control/ControlNotification.swift", "Hooks/HookEvent.swift",
+            ],
+            swiftSettings: swift6),
+        .target(
+            name: "ServerHTTP", dependencies: ["ServerCore"],
+            sources: ["JSON/AnyJSON.swift", "App/MultipartForm.swift", "Routes/HookPayload.swift"],
+            swiftSettings: swift6),
+        .target(
+            name: "ClientNetwork", dependencies: ["ClaudePMProtocol", "ClientCore"],
+            sources: [
+                "StateStore.swift", "StateStore+Snapshot.swift", "StateStore+ClientState.swift",
+                "AtomicFile.swift", "ClientNetworkError.swift", "ClientEvent.swift",
+            ],
+            swiftSettings: swift6),
+        .target(
+            name: "FuzzProperties",
+            dependencies: [
+                "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
+            ],
+            path: "Fuzz/Properties", swiftSettings: swift6),
+        .target(name: "FuzzDriver", path: "Fuzz/Driver", swiftSettings: swift6),
+    ]
+    targets += fuzzTargetNames.map {
+        .executableTarget(
+            name: "fuzz-\($0)", dependencies: ["FuzzProperties", "FuzzDriver"], path: "Fuzz/Targets/\($0)",
+            swiftSettings: swift6)
+    }
+} else if slice == "all" {
+    targets.append(
+        .testTarget(
+            name: "FuzzReplayTests",
+            dependencies: [
+                "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
+            ],
+            path: "Fuzz", exclude: ["Targets", "Driver", "corpus", "crashes", "open", "README.md"],
+            sources: ["Properties", "Replay"],
+            swiftSettings: swift6))
+}
+
+var products: [Product] = wantsFuzz ? [] : [.executable(name: "claudepm-demo-agent", targets: ["claudepm-demo-agent"])]
 if wantsClient { products.append(.executable(name: "claudepm", targets: ["claudepm"])) }
 if wantsServer { products.append(.executable(name: "claudepm-server", targets: ["claudepm-server"])) }
 

@@ -54,12 +54,20 @@ extension InputGuard {
             }
             let inGround = mode == .ground
             if inGround, byte < 0x20 || byte == 0x7F { shaper.close(input, replace) }
-            if byte == 0x1B {
+            let inString = mode == .string || mode == .stringEscape
+            if byte == 0x1B && !inString {
                 flushHeld(write)
                 sequenceStart = index
             }
             let event = step(byte)
             if inGround, byte >= 0x20, byte != 0x7F { shape(byte, at: index, input, replace) }
+            if inString, mode == .ground, !held.isEmpty {
+                // A held string ends here: libvterm must get all of it in one write.
+                held.append(contentsOf: input[segmentStart...index])
+                flushHeld(write)
+                segmentStart = index + 1
+                continue
+            }
             if !isHoldable && !event.consumesSequence { flushHeld(write) }
             switch event {
             case .none:
@@ -106,10 +114,13 @@ extension InputGuard {
 
     private static let cancel: [UInt8] = [0x18]
 
-    /// True while a sequence is open that may still turn out to be an SGR.
+    /// True while a sequence is open that may still turn out to be an SGR, or a string (OSC,
+    /// DCS…) short enough to hold: libvterm 0.1.4 drops an OSC split across two writes (a title
+    /// cut by a chunk boundary was lost; found by Fuzz/Targets/terminal).
     private var isHoldable: Bool {
         switch mode {
         case .escape, .stringEscape, .csi: return true
+        case .string: return held.count < Self.maxHeldString
         default: return false
         }
     }

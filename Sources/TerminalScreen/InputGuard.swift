@@ -9,7 +9,8 @@
 //   The guard reports every such restore so the screen can move the cursor back inside.
 // - SGR lists go through `SGRRewriter` (attributes libvterm lacks travel in its font number).
 //   An escape sequence cut by the end of a chunk is held back until it ends, so that an SGR
-//   split across feeds is rewritten whole (see InputGuard+Held.swift).
+//   split across feeds is rewritten whole (see InputGuard+Held.swift). Strings (OSC, DCS) are
+//   held the same way up to `maxHeldString`: libvterm drops an OSC split across writes.
 // - Printed text is grouped into cells as tmux groups it (`TextShaper`), so that widths agree.
 // The guard follows the escape-sequence structure of the (already well-formed UTF-8) stream.
 
@@ -40,6 +41,8 @@ struct InputGuard {
     /// Longer SGR lists are dropped; shorter ones are split into pieces libvterm can take.
     static let maxSGRArguments = 64
     static let maxHeldSequence = 512
+    /// An unterminated string longer than this is passed on in pieces (and may be lost).
+    static let maxHeldString = 4096
     var rewriter = SGRRewriter()
     /// The bytes replacing the SGR just completed.
     var pendingRewrite: [UInt8] = []

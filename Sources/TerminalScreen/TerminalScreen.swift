@@ -149,9 +149,24 @@ public final class TerminalScreen {
         cols = clampedCols
         sink.damage.resize(rowCount: clampedRows)
         vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
+        resetScrollRegion()
         repairCursor()
         vterm_screen_flush_damage(vtScreen)
         sink.damage.markFull()
+    }
+
+    /// libvterm 0.1.4 keeps a scroll region (DECSTBM) set for the old size, and one below the
+    /// new bottom makes the next scroll memmove a negative size (found by the libFuzzer
+    /// `terminal` target). Like xterm and tmux, a resize resets the region; the cursor stays.
+    private func resetScrollRegion() {
+        var pos = VTermPos()
+        vterm_state_get_cursorpos(vtState, &pos)
+        let row = min(max(pos.row, 0), Int32(rows) - 1) + 1
+        let col = min(max(pos.col, 0), Int32(Self.internalCols(cols)) - 1) + 1
+        var reset = "\u{1B}[r\u{1B}[\(row);\(col)H"
+        reset.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = vterm_input_write(vt, $0.baseAddress, $0.count) }
+        }
     }
 
     /// libvterm 0.1.4 can leave the cursor outside the screen: above it (row −1) after shrinking a

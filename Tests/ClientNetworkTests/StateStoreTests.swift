@@ -60,6 +60,19 @@ import Testing
         #expect(store.load(Sample.self, from: "sessions").value == Sample(names: [], count: 0))
     }
 
+    /// An empty file is corrupt, and is not read (FileManager.contents(atPath:) leaks 4 KiB on one).
+    @Test func emptyMainFileIsCorrupt() throws {
+        let dir = try TempDirectory()
+        let store = StateStore(directory: dir.path)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: store.path(of: "sessions")))
+        guard case .corrupt(_, let detail) = store.load(Sample.self, from: "sessions") else {
+            Issue.record("expected .corrupt")
+            return
+        }
+        #expect(detail == "the file is empty")
+    }
+
     @Test func saveLeavesNoTemporaryFilesAndIsPrivate() throws {
         let dir = try TempDirectory()
         let store = StateStore(directory: dir.path + "/s")

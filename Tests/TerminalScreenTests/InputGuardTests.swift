@@ -42,6 +42,16 @@ struct InputGuardTests {
         #expect(screen.text(row: 0) == "zzz!")
     }
 
+    /// libvterm 0.1.4 drops an OSC written in two pieces; the guard holds it until it ends.
+    @Test(arguments: 1...9) func titleSplitAcrossFeeds(split: Int) {
+        let osc = Array("\(esc)]0;title\u{7}x".utf8)
+        let screen = makeScreen(rows: 1, cols: 8, "")
+        screen.feed(osc[..<split])
+        screen.feed(osc[split...])
+        #expect(screen.title == "title")
+        #expect(screen.text(row: 0) == "x")
+    }
+
     @Test func sequencesThatAreNotRepPassThrough() {
         let screen = makeScreen(rows: 1, cols: 8, "q\(esc)[?5b\(esc)]0;ab\u{7}\(esc)[2bw\(esc)(Bv")
         #expect(screen.text(row: 0) == "qqqwv")
@@ -51,6 +61,21 @@ struct InputGuardTests {
     @Test func escapeInsideStringAbortsItLikeLibvterm() {
         let screen = makeScreen(rows: 1, cols: 8, "q\(esc)]0;x\(esc)[3b\u{7}w")
         #expect(screen.text(row: 0) == "qqqqw")
+    }
+
+    /// libvterm 0.1.4 kept a scroll region below the new bottom and memmoved a negative size on
+    /// the next scroll (libFuzzer `terminal` target); a resize now resets the region, as xterm does.
+    @Test func scrollRegionSetBeforeShrinkingIsReset() {
+        let screen = makeScreen(rows: 24, cols: 80, "\(esc)[3r\(esc)[2;4H")
+        screen.resize(rows: 1, cols: 2)
+        #expect(screen.cursor.row == 0 && screen.cursor.col == 1)
+        screen.feed("ab\r\n\ncd\(esc)M\(esc)[2S")
+        #expect(screen.cursor.row == 0)
+        let tall = makeScreen(rows: 10, cols: 20, "\(esc)[2;5r\(esc)[8;3H")
+        tall.resize(rows: 9, cols: 20)
+        #expect(tall.cursor.row == 7 && tall.cursor.col == 2)
+        tall.feed("\(esc)[1;1Htop\(esc)[9;1H\n")
+        #expect(tall.text(row: 0).isEmpty, "the whole screen scrolls: the region was reset")
     }
 
     @Test func restoringACursorSavedBeforeShrinkingStaysInside() {

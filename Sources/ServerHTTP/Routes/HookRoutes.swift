@@ -22,15 +22,5 @@ struct HookRoutes {
         }
     }
 
-    static func event(_ body: JSONBody) -> HookEvent? {
-        func s(_ key: String) -> String? {
-            if case .string(let v)? = body.fields[key] { return v }
-            return nil
-        }
-        guard let name = s("hook_event_name") ?? s("event") else { return nil }
-        return HookEvent(
-            eventName: name, claudeSessionId: s("session_id"), claudepmSessionId: s("claudepm_session_id"),
-            cwd: s("cwd"), transcriptPath: s("transcript_path"),
-            notificationType: s("notification_type") ?? s("matcher"))
-    }
+    static func event(_ body: JSONBody) -> HookEvent? { HookPayload.event(body.fields) }
 }
