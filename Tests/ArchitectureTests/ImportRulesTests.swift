@@ -7,9 +7,13 @@ import Testing
 
 @Suite struct ImportRulesTests {
     /// Modules every target may import (the toolchain's own).
-    static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "Synchronization", "FoundationNetworking"]
+    static let system: Set<String> = [
+        "Foundation", "Dispatch", "Glibc", "Darwin", "Synchronization", "FoundationNetworking",
+    ]
 
-    static let nio: Set<String> = ["NIOCore", "NIOPosix", "NIOSSL", "NIOHTTP1", "NIOWebSocket", "NIOConcurrencyHelpers"]
+    static let nio: Set<String> = [
+        "NIOCore", "NIOPosix", "NIOSSL", "NIOHTTP1", "NIOWebSocket", "NIOConcurrencyHelpers",
+    ]
 
     /// What each module may import besides `system`.
     static let allowed: [String: Set<String>] = [
@@ -22,7 +26,9 @@ import Testing
             "ClaudePMProtocol", "ClientCore", "AsyncHTTPClient", "Crypto", "HTTPTypes", "Logging", "WSClient",
             "WSCompression",
         ]),
-        "ClientRuntime": ["ClaudePMProtocol", "ClientCore", "ClientNetwork", "TUI", "TerminalScreen", "CSupport", "Logging"],
+        "ClientRuntime": [
+            "ClaudePMProtocol", "ClientCore", "ClientNetwork", "TUI", "TerminalScreen", "CSupport", "Logging",
+        ],
         "ServerCore": ["ClaudePMProtocol", "CSupport", "GRDB", "Logging"],
         "ServerHTTP": Self.nio.union([
             "ServerCore", "ClaudePMProtocol", "Hummingbird", "HummingbirdCore", "HummingbirdTLS",
@@ -38,18 +44,25 @@ import Testing
     /// Edges that must never appear, whatever `allowed` says (the rules the table must keep).
     static let forbidden: [(from: Set<String>, to: Set<String>, why: String)] = [
         (
-            ["ClaudePMProtocol", "ClientCore"], Self.nio.union(["Hummingbird", "GRDB", "CNCursesW", "CVTerm", "Logging"]),
+            ["ClaudePMProtocol", "ClientCore"],
+            Self.nio.union(["Hummingbird", "GRDB", "CNCursesW", "CVTerm", "Logging"]),
             "pure modules do no I/O"
         ),
-        (["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "TerminalScreen", "claudepm"],
-         ["ServerCore", "ServerHTTP", "GRDB", "Hummingbird"], "the client never links the server"),
-        (["ServerCore", "ServerHTTP", "claudepm-server"],
-         ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"),
+        (
+            ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "TerminalScreen", "claudepm"],
+            ["ServerCore", "ServerHTTP", "GRDB", "Hummingbird"], "the client never links the server"
+        ),
+        (
+            ["ServerCore", "ServerHTTP", "claudepm-server"],
+            ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"
+        ),
         (["TUI"], ["ClientNetwork", "ClientRuntime"], "the TUI draws; it opens no socket"),
         (["ServerCore"], ["ServerHTTP", "Hummingbird"], "ServerCore has no HTTP"),
         (["claudepm", "claudepm-server"], ["LatencyProxy"], "the fault proxy is for tests and the bench only"),
-        (["ClientCore", "ClientNetwork", "TerminalScreen", "ClientRuntime", "claudepm"], ["CNCursesW"],
-         "only the TUI calls ncurses"),
+        (
+            ["ClientCore", "ClientNetwork", "TerminalScreen", "ClientRuntime", "claudepm"], ["CNCursesW"],
+            "only the TUI calls ncurses"
+        ),
     ]
 
     static var sources: URL {
@@ -67,7 +80,9 @@ import Testing
         guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var found: [(String, String)] = []
         for case let file as String in files where file.hasSuffix(".swift") {
-            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+                continue
+            }
             for line in text.split(separator: "\n") {
                 if let imported = importedModule(String(line)) { found.append(("\(module)/\(file)", imported)) }
             }
@@ -105,9 +120,10 @@ import Testing
     }
 
     @Test func libraryModulesSayWhatTheyOwnAndMustNotImport() throws {
-        for module in ["ClaudePMProtocol", "ClientCore", "TerminalScreen", "TUI", "ClientNetwork", "ClientRuntime",
-            "ServerCore", "ServerHTTP"]
-        {
+        for module in [
+            "ClaudePMProtocol", "ClientCore", "TerminalScreen", "TUI", "ClientNetwork", "ClientRuntime",
+            "ServerCore", "ServerHTTP",
+        ] {
             let url = Self.sources.appendingPathComponent(module).appendingPathComponent("\(module).swift")
             let text = try String(contentsOf: url, encoding: .utf8)
             #expect(text.hasPrefix("// \(module):"), "\(module).swift must open with its header")

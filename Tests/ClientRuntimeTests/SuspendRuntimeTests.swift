@@ -26,7 +26,8 @@ import Testing
             let size = GridSize(cols: 100, rows: 30)
             terminal = FakeOuterTerminal(size: size)
             app = RuntimeApp(
-                state: AppState(servers: ["local", "far"], now: Date(timeIntervalSince1970: 1_800_000_000), size: size),
+                state: AppState(
+                    servers: ["local", "far"], now: Date(timeIntervalSince1970: 1_800_000_000), size: size),
                 renderer: Renderer(surface: RecordingSurface(size: size)), terminal: terminal, network: backend,
                 insideTmux: false)
             let session = AppSession(
@@ -48,7 +49,8 @@ import Testing
         let world = World()
         world.send(input: [0x1A])
         #expect(world.terminal.suspensions == 1)
-        #expect(world.resyncs.sorted() == [#"refetchNotifications(server: "local")"#, #"refreshSessions(server: "local")"#])
+        #expect(
+            world.resyncs.sorted() == [#"refetchNotifications(server: "local")"#, #"refreshSessions(server: "local")"#])
         #expect(!world.app.isFinished)
     }
 

@@ -6,8 +6,8 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
-import HummingbirdWebSocket
 import HummingbirdWSCompression
+import HummingbirdWebSocket
 import NIOCore
 import NIOSSL
 import ServerCore
