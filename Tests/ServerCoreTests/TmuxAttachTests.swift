@@ -10,7 +10,7 @@ import Testing
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             _ = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 80, height: 24)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 80, height: 24)
             let pane = try await sandbox.tmux.newPane(
                 session: name, cwd: "/tmp", command: ["/bin/sh", "-c", "echo MARK-漢字; exec cat"], environment: [:])
             let client = try PTYProcess.spawn(

@@ -9,9 +9,9 @@ import Testing
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             let first = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 80, height: 24)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 80, height: 24)
             let second = try await sandbox.tmux.newPane(
-                session: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:])
+                session: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:])
             let driver = TmuxPaneDriver(tmux: sandbox.tmux)
             #expect(await driver.livePaneIDs() == [first.id, second.id])
             try await sandbox.tmux.killPane(second.id)

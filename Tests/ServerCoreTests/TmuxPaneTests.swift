@@ -10,9 +10,9 @@ import Testing
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             let first = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 100, height: 30)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 100, height: 30)
             let second = try await sandbox.tmux.newPane(
-                session: name, cwd: "/", command: ["sleep", "30"], environment: ["A": "1"])
+                session: name, cwd: "/", command: ["sleep", "3600"], environment: ["A": "1"])
             #expect(second.id != first.id && second.sessionName == name)
             #expect(second.windowIndex != first.windowIndex)
             #expect(second.width == 100)
@@ -28,11 +28,11 @@ import Testing
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             _ = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 80, height: 24)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 80, height: 24)
             let exiting = try await sandbox.tmux.newPane(
                 session: name, cwd: "/tmp", command: ["/bin/sh", "-c", "read x"], environment: [:])
             let killed = try await sandbox.tmux.newPane(
-                session: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:])
+                session: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:])
             #expect(await sandbox.tmux.pane(exiting.id) != nil)
             try await sandbox.tmux.sendLiteral(exiting.id, text: "", enter: true)
             #expect(await eventually { await sandbox.tmux.pane(exiting.id) == nil })
@@ -56,9 +56,9 @@ import Testing
     @Test func zoomToggles() async throws {
         try await TmuxSandbox.with { sandbox in
             let pane = try await sandbox.tmux.newSession(
-                name: TmuxSandbox.sessionName(), cwd: "/tmp", command: ["sleep", "30"], environment: [:],
+                name: TmuxSandbox.sessionName(), cwd: "/tmp", command: ["sleep", "3600"], environment: [:],
                 width: 80, height: 24)
-            try await sandbox.tmux.run(["split-window", "-d", "-t", pane.id, "sleep", "30"])
+            try await sandbox.tmux.run(["split-window", "-d", "-t", pane.id, "sleep", "3600"])
             #expect(try await sandbox.tmux.isWindowZoomed(pane.id) == false)
             try await sandbox.tmux.toggleZoom(pane.id)
             #expect(try await sandbox.tmux.isWindowZoomed(pane.id) == true)
@@ -71,7 +71,7 @@ import Testing
     @Test func hostileTitleRoundTrips() async throws {
         try await TmuxSandbox.with { sandbox in
             let pane = try await sandbox.tmux.newSession(
-                name: TmuxSandbox.sessionName(), cwd: "/tmp", command: ["sleep", "30"], environment: [:],
+                name: TmuxSandbox.sessionName(), cwd: "/tmp", command: ["sleep", "3600"], environment: [:],
                 width: 80, height: 24)
             let title = "Fix login; rm -rf ~ $(x) \"q\" 'q' 漢字 😀 #{pane_id} #(echo hi) ;"
             try await sandbox.tmux.setPaneTitle(pane.id, title: title)

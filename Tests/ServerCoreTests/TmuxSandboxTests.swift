@@ -36,7 +36,7 @@ struct TmuxSandbox {
     @Test func sandboxServerIsGoneAfterShutdown() async throws {
         let sandbox = TmuxSandbox()
         _ = try await sandbox.tmux.newSession(
-            name: "x", cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 40, height: 10)
+            name: "x", cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 40, height: 10)
         #expect(try await sandbox.tmux.listPanes(session: nil).count == 1)
         await sandbox.tmux.killServer()
         #expect(try await sandbox.tmux.listPanes(session: nil).isEmpty)

@@ -13,7 +13,7 @@ import Testing
         try await TmuxSandbox.with { sandbox in
             let name = TmuxSandbox.sessionName()
             let pane = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 90, height: 20)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 90, height: 20)
             #expect(pane.id.hasPrefix("%"))
             #expect(pane.sessionName == name)
             #expect(pane.width == 90 && pane.height == 20)
@@ -30,7 +30,7 @@ import Testing
         let name = "; rm -rf ~ $(x) `id` \"q\" 'q' 漢字 😀 #{pane_id} ##(echo hi);"
         try await TmuxSandbox.with { sandbox in
             let pane = try await sandbox.tmux.newSession(
-                name: name, cwd: "/tmp", command: ["sleep", "30"], environment: [:], width: 80, height: 20)
+                name: name, cwd: "/tmp", command: ["sleep", "3600"], environment: [:], width: 80, height: 20)
             #expect(pane.sessionName == name)
             #expect(await sandbox.tmux.hasSession(name))
             #expect(try await sandbox.tmux.listPanes(session: name).count == 1)
