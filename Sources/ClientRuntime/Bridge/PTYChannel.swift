@@ -76,7 +76,6 @@ final class PTYChannel: TerminalChannel {
         case .heldInput(let bytes):
             queue.post(.terminalLink(key, generation: generation, .streamPending(key, bytes: bytes)))
         case .roundTrip(let trip): queue.post(.terminalRoundTrip(key, generation: generation, trip.last))
-        default: break
         }
     }
 
