@@ -71,7 +71,12 @@ struct EventSocketIntegrationTests {
         let socket = EventSocket(server: config, apiKey: APIKey(wrong), tls: nil, configuration: configuration)
         let recorder = EventRecorder.follow(socket)
         await socket.start()
-        #expect(await eventually { if case .authFailed = await recorder.latest { true } else { false } })
+        // The rejection is reported (a status may follow it, e.g. the link's offline reason).
+        let rejected = await eventually {
+            await recorder.statuses.contains { if case .authFailed = $0 { true } else { false } }
+        }
+        let seen = await recorder.statuses
+        #expect(rejected, "statuses: \(seen)")
         let failure = await recorder.failures.first
         #expect(failure?.description == "API key rejected by guarded")
         let count = await recorder.statuses.count
