@@ -133,13 +133,7 @@ int csupport_guard_install(int tty_fd, const char *reset, size_t len, int notify
 
 void csupport_guard_stop_self(void) {
     int saved = errno;
-    csupport_guard_restore();
-    signal(SIGTSTP, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTSTP);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(SIGTSTP);
+    restore_and_reraise(SIGTSTP);
     /* Continued (fg, SIGCONT): take SIGTSTP again. */
     set_handler(SIGTSTP, on_wake);
     errno = saved;
