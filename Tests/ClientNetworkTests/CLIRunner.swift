@@ -26,6 +26,20 @@ enum CLIRunner {
 
     /// Runs `claudepm` with `arguments` and a clean environment plus `environment`, off the
     /// cooperative pool.
+    /// Starts `claudepm watch --json --url url` with `home` as HOME (stderr discarded); returns the
+    /// process and its standard output.
+    static func startWatch(url: URL, home: String) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = executable("claudepm")
+        process.arguments = ["watch", "--json", "--url", url.absoluteString]
+        process.environment = ["HOME": home, "XDG_STATE_HOME": home + "/state"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        return (process, out.fileHandleForReading)
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], home: String) async throws -> CLIResult
     {
         try await offPool { try runBlocking(arguments, environment: environment, home: home) }

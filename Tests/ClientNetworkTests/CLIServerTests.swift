@@ -70,15 +70,7 @@ struct CLIServerTests {
     private static func watchUntilResynced(
         _ fixture: ServerFixture, home: borrowing TempDirectory
     ) async throws -> (Process, [[String: Any]]) {
-        let process = Process()
-        process.executableURL = CLIRunner.executable("claudepm")
-        process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
-        process.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        let handle = out.fileHandleForReading
+        let (process, handle) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
         let lines = try await offPool { readLines(handle, until: #""event":"resynced""#) }
         let events = lines.compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]

@@ -29,19 +29,12 @@ struct WatchRawFramesTests {
             server: fixture.config, apiKey: nil, tls: nil,
             callbacks: .init(opened: { _ in }, text: { raw.append($0) }, closed: { _ in }))
         defer { link.cancel() }
-        let process = Process()
-        process.executableURL = CLIRunner.executable("claudepm")
-        process.arguments = ["watch", "--json", "--url", fixture.server.url.absoluteString]
-        process.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        let (process, output) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
         defer {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
-        let reader = LineReader(out.fileHandleForReading)
+        let reader = LineReader(output)
         _ = try await offPool { reader.read(until: #""event":"resynced""#) }
         let ticket = try #require(
             try await fixture.rest.allTickets(projectId: fixture.projectId).first { $0.externalId == "CSM-001" })
