@@ -237,6 +237,7 @@ if wantsFuzz {
             name: "FuzzProperties",
             dependencies: [
                 "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
+                "TestSupport",
             ],
             path: "Fuzz/Properties", swiftSettings: swift6),
         .target(name: "FuzzDriver", path: "Fuzz/Driver", swiftSettings: swift6),
@@ -252,6 +253,7 @@ if wantsFuzz {
             name: "FuzzReplayTests",
             dependencies: [
                 "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
+                "TestSupport",
             ],
             path: "Fuzz", exclude: ["Targets", "Driver", "corpus", "crashes", "open", "README.md"],
             sources: ["Properties", "Replay"],

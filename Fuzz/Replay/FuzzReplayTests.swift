@@ -2,11 +2,12 @@
 // Fuzz/crashes/<target>/) through the same property the libFuzzer target checks, in the regular
 // (non-sanitizer) build, so a fixed crash stays fixed and the corpus keeps exercising the parsers.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP
 
-@Suite("FuzzReplay")
+@Suite("FuzzReplay", .ownThread)
 struct FuzzReplayTests {
     static let targets: [(String, @Sendable ([UInt8]) -> String?)] = [
         ("server-message", ServerMessageProperty.check), ("client-message", ClientMessageProperty.check),

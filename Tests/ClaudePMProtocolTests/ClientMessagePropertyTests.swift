@@ -1,9 +1,10 @@
 // Properties linking the client-message encoder, the tolerant decoder and the validator.
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
-@Suite struct ClientMessagePropertyTests {
+@Suite(.ownThread) struct ClientMessagePropertyTests {
     static func uuid(using random: inout SeededGenerator) -> String {
         let hex = Array("0123456789abcdefABCDEF")
         let groups = [8, 4, 4, 4, 12].map { count in

@@ -2,6 +2,7 @@
 // or throw. Seeded, so failures reproduce.
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
 /// SplitMix64: a tiny deterministic generator for reproducible fuzzing.
@@ -21,7 +22,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-@Suite struct FuzzTests {
+@Suite(.ownThread) struct FuzzTests {
     /// Feeds `data` to every decoder; returns how many accepted it (the result is not asserted, only
     /// that nothing traps).
     @discardableResult

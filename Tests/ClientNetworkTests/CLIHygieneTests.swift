@@ -3,6 +3,7 @@
 // ends the command quietly, as SIGPIPE would.
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClientNetwork
@@ -46,7 +47,7 @@ struct CLIHygieneTests {
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let status = ChildWait.exitStatus(of: process)
+        let status = await ChildWait.exit(of: process).shellStatus
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         #expect(status == 128 + SIGPIPE, "status \(status): \(stderr)")
         #expect(!stderr.contains("Fatal error") && stderr.isEmpty, "stderr: \(stderr)")

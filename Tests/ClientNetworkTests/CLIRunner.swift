@@ -1,6 +1,7 @@
 // Runs the built `claudepm` binary (found next to the test bundle) as a script would.
 
 import Foundation
+import TestSupport
 
 struct CLIResult {
     var status: Int32

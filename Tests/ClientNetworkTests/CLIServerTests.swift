@@ -2,6 +2,7 @@
 
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClientNetwork
@@ -44,10 +45,7 @@ struct CLIServerTests {
         let fixture = try await ServerFixture.make()
         let home = try TempDirectory()
         let (process, events) = try await Self.watchUntilResynced(fixture, home: home)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        defer { ChildWait.terminateInBackground(process) }
         #expect(events.contains { $0["event"] as? String == "status" && $0["status"] as? String == "connected" })
         let resynced = events.first { $0["event"] as? String == "resynced" }
         #expect(resynced?["sessions"] as? Int == 1)
@@ -61,9 +59,7 @@ struct CLIServerTests {
         let (process, events) = try await Self.watchUntilResynced(fixture, home: home)
         #expect(events.contains { $0["event"] as? String == "resynced" }, "watch connected before the interrupt")
         process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(await ChildWait.exit(of: process) == .exited(128 + SIGINT))
     }
 
     /// Starts `claudepm watch --json` and reads its JSON lines until the first `resynced` (or EOF).

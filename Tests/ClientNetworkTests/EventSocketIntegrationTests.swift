@@ -19,7 +19,7 @@ struct EventSocketIntegrationTests {
         let before = try #require(await recorder.snapshots.first)
         #expect(before.sessions.map(\.id).contains(fixture.sessionId))
 
-        fixture.server.killHard()
+        await fixture.server.killHard()
         #expect(await eventually { if case .reconnecting = await recorder.latest { true } else { false } })
         try await fixture.server.start()
 

@@ -6,7 +6,7 @@ import LatencyProxy
 import TestSupport
 import Testing
 
-@Suite struct LatencyProxyTests {
+@Suite(.ownThread) struct LatencyProxyTests {
     @Test func eachDirectionIsDelayed() throws {
         let echo = try TCPEchoServer()
         let proxy = try LatencyProxy(

@@ -23,7 +23,7 @@ struct PTYConnectionIntegrationTests {
         await pty.input("echo \(marker)\r")
         #expect(await eventually { String(decoding: await recorder.bytes, as: UTF8.self).contains(marker) })
 
-        fixture.server.killHard()
+        await fixture.server.killHard()
         #expect(await eventually { await recorder.sawReconnecting })
         try await fixture.server.start()
         #expect(await eventually(within: 40) { await recorder.attached(times: 2) })

@@ -18,7 +18,7 @@ struct ServerFixture {
         let repo = server.directory + "/repo"
         try FileManager.default.createDirectory(atPath: repo + "/docs/jira-tickets", withIntermediateDirectories: true)
         try Data("# Login page\n".utf8).write(to: URL(fileURLWithPath: repo + "/docs/jira-tickets/CSM-001-login.md"))
-        try server.tmux(["new-session", "-d", "-s", "proj", "-x", "100", "-y", "30", "sh"])
+        try await server.tmux(["new-session", "-d", "-s", "proj", "-x", "100", "-y", "30", "sh"])
         let config = ServerConfig(name: name, url: server.url)
         let rest = RESTClient(server: config, apiKey: nil, tls: nil)
         let project = try await rest.createProject(

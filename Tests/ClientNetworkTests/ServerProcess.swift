@@ -3,6 +3,7 @@
 // the same port and data directory. Found next to the test bundle, or at $CLAUDEPM_SERVER_BINARY.
 
 import Foundation
+import TestSupport
 
 final class ServerProcess: @unchecked Sendable {
     // @unchecked: a test owns its ServerProcess and drives it from one task at a time.
@@ -75,39 +76,47 @@ final class ServerProcess: @unchecked Sendable {
         kill(process.processIdentifier, number)
     }
 
-    /// SIGKILL and wait.
-    func killHard() {
+    /// SIGKILL and wait (off the cooperative pool).
+    func killHard() async {
         signal(SIGKILL)
-        if let process { ChildWait.exitStatus(of: process) }
+        if let process { await ChildWait.exit(of: process) }
         process = nil
     }
 
-    /// Runs tmux on this server's socket (posix_spawn + waitpid: no run loop needed).
-    @discardableResult func tmux(_ arguments: [String]) throws -> Int32 {
-        let argv = ["tmux", "-L", tmuxSocket] + arguments
-        var cArgs = argv.map { strdup($0) }
-        cArgs.append(nil)
-        defer { for pointer in cArgs { free(pointer) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "tmux", &actions, nil, cArgs, environ) == 0 else { throw POSIXError(.ENOENT) }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return status
+    /// Runs tmux on this server's socket and returns its wait status (off the cooperative pool).
+    @discardableResult func tmux(_ arguments: [String]) async throws -> Int32 {
+        let socket = tmuxSocket
+        return try await offPool { try Self.tmuxBlocking(socket: socket, arguments) }
     }
 
+    /// Runs tmux on `socket` and returns its exit status; blocks. Foundation's spawn closes every
+    /// descriptor above 2 in the child: the tmux server this may start must not inherit another
+    /// test's pipe (a plain posix_spawn here once kept openssl's output pipe open and hung a test).
+    @discardableResult private static func tmuxBlocking(socket: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return ChildWait.exitStatus(of: process)
+    }
+
+    /// Kills the server and its tmux and removes the directory on a thread of its own: the last
+    /// reference usually goes on a cooperative-pool thread, which must not block.
     deinit {
-        if let process, process.isRunning {
-            kill(process.processIdentifier, SIGCONT)
-            kill(process.processIdentifier, SIGKILL)
-            ChildWait.exitStatus(of: process)
+        nonisolated(unsafe) let process = process
+        let (socket, directory) = (tmuxSocket, directory)
+        Thread.detachNewThread {
+            if let process, process.isRunning {
+                kill(process.processIdentifier, SIGCONT)
+                kill(process.processIdentifier, SIGKILL)
+                ChildWait.exitStatus(of: process)
+            }
+            _ = try? Self.tmuxBlocking(socket: socket, ["kill-server"])
+            try? FileManager.default.removeItem(atPath: directory)
         }
-        _ = try? tmux(["kill-server"])
-        try? FileManager.default.removeItem(atPath: directory)
     }
 }
 

@@ -13,31 +13,41 @@ import Testing
 @Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
 struct TLSErrorWordsTests {
     /// A fresh self-signed certificate `name`.pem / `name`.key in `dir`.
-    static func makeCertificate(_ name: String, in dir: String) throws {
-        try openssl([
+    static func makeCertificate(_ name: String, in dir: String) async throws {
+        try await openssl([
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-keyout", "\(dir)/\(name).key", "-out",
             "\(dir)/\(name).pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
         ])
     }
 
     /// openssl's SHA-256 fingerprint of a PEM certificate, as 64 lowercase hex digits.
-    static func fingerprint(_ pem: String) throws -> String {
-        let text = try openssl(["x509", "-in", pem, "-noout", "-fingerprint", "-sha256"])
+    static func fingerprint(_ pem: String) async throws -> String {
+        let text = try await openssl(["x509", "-in", pem, "-noout", "-fingerprint", "-sha256"])
         let hex = text.split(separator: "=").last.map(String.init) ?? ""
         return try #require(TLSTrust.normalizedFingerprint(hex))
     }
 
-    @discardableResult static func openssl(_ arguments: [String]) throws -> String {
+    /// Runs openssl (off the cooperative pool) and returns its standard output.
+    @discardableResult static func openssl(_ arguments: [String]) async throws -> String {
+        try await offPool { try opensslBlocking(arguments) }
+    }
+
+    private static func opensslBlocking(_ arguments: [String]) throws -> String {
+        // Output goes to a file, not a pipe: a process another test starts at the same moment may
+        // inherit a pipe's write end, and reading to EOF would then wait for that process (seen: a
+        // tmux server started in parallel kept openssl's pipe open and the suite hung).
+        let path = FileManager.default.temporaryDirectory.path + "/claudepm-openssl-" + UUID().uuidString
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
+        process.standardOutput = FileHandle(forWritingAtPath: path)
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        ChildWait.exitStatus(of: process)
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     static func tlsServer(_ dir: String, cert: String = "server") async throws -> ServerProcess {
@@ -50,8 +60,8 @@ struct TLSErrorWordsTests {
 
     @Test func anUntrustedCertificateGivesItsFingerprintAndTheFlagThatWorks() async throws {
         let dir = try TempDirectory()
-        try Self.makeCertificate("server", in: dir.path)
-        let presented = try Self.fingerprint(dir.path + "/server.pem")
+        try await Self.makeCertificate("server", in: dir.path)
+        let presented = try await Self.fingerprint(dir.path + "/server.pem")
         let server = try await Self.tlsServer(dir.path)
         let url = "https://127.0.0.1:\(server.port)"
         let config = ServerConfig(name: "secure", url: try #require(URL(string: url)))
@@ -81,9 +91,9 @@ struct TLSErrorWordsTests {
 
     @Test func aWrongCAFileSaysSoWithTheFingerprint() async throws {
         let dir = try TempDirectory()
-        try Self.makeCertificate("server", in: dir.path)
-        try Self.makeCertificate("other", in: dir.path)
-        let presented = try Self.fingerprint(dir.path + "/server.pem")
+        try await Self.makeCertificate("server", in: dir.path)
+        try await Self.makeCertificate("other", in: dir.path)
+        let presented = try await Self.fingerprint(dir.path + "/server.pem")
         let server = try await Self.tlsServer(dir.path)
         let url = "https://127.0.0.1:\(server.port)"
         let wrong = try await CLIRunner.run(
@@ -99,10 +109,10 @@ struct TLSErrorWordsTests {
 
     @Test func aChangedPinnedCertificatePointsAtThePinNotAtKnownHosts() async throws {
         let dir = try TempDirectory()
-        try Self.makeCertificate("server", in: dir.path)
-        try Self.makeCertificate("old", in: dir.path)
-        let presented = try Self.fingerprint(dir.path + "/server.pem")
-        let pinned = try Self.fingerprint(dir.path + "/old.pem")
+        try await Self.makeCertificate("server", in: dir.path)
+        try await Self.makeCertificate("old", in: dir.path)
+        let presented = try await Self.fingerprint(dir.path + "/server.pem")
+        let pinned = try await Self.fingerprint(dir.path + "/old.pem")
         let server = try await Self.tlsServer(dir.path)
         let configFile = dir.path + "/config.toml"
         let toml = """
@@ -120,11 +130,11 @@ struct TLSErrorWordsTests {
 
     @Test func aRunningSocketSaysTheCertificateChanged() async throws {
         let dir = try TempDirectory()
-        try Self.makeCertificate("server", in: dir.path)
+        try await Self.makeCertificate("server", in: dir.path)
         let server = try await Self.tlsServer(dir.path)
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))
         let config = ServerConfig(name: "secure", url: url, trust: .tofu)
-        let first = try Self.fingerprint(dir.path + "/server.pem")
+        let first = try await Self.fingerprint(dir.path + "/server.pem")
         let tls = try await TLSSetup(knownHostsPath: dir.path + "/known_hosts", acceptedFingerprint: first)
             .resolve(config)
         let socket = EventSocket(server: config, apiKey: nil, tls: tls, configuration: ServerFixture.fastConnection)
@@ -132,8 +142,8 @@ struct TLSErrorWordsTests {
         await socket.start()
         #expect(await eventually { await recorder.connected(snapshots: 1) })
         // The same server, restarted on the same port with a new certificate.
-        server.killHard()
-        try Self.makeCertificate("server", in: dir.path)
+        await server.killHard()
+        try await Self.makeCertificate("server", in: dir.path)
         try await server.start()
         let changed = await eventually { await recorder.offlineReasons.contains("certificate changed") }
         let reasons = await recorder.offlineReasons

@@ -8,24 +8,11 @@ import Testing
 
 @Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
 struct TLSIntegrationTests {
-    private func makeCertificate(in dir: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-keyout", dir + "/key.pem", "-out",
-            dir + "/cert.pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        ]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        process.waitUntilExit()
-    }
-
     @Test func trustOnFirstUseRemembersTheCertificateAndConnectsOverWSS() async throws {
         let dir = try TempDirectory()
-        try makeCertificate(in: dir.path)
+        try await TLSErrorWordsTests.makeCertificate("server", in: dir.path)
         let server = try ServerProcess(extraArguments: [
-            "--tls-cert", dir.path + "/cert.pem", "--tls-key", dir.path + "/key.pem",
+            "--tls-cert", dir.path + "/server.pem", "--tls-key", dir.path + "/server.key",
         ])
         try await server.start()
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))
@@ -59,9 +46,9 @@ struct TLSIntegrationTests {
 
     @Test func wrongPinIsRefused() async throws {
         let dir = try TempDirectory()
-        try makeCertificate(in: dir.path)
+        try await TLSErrorWordsTests.makeCertificate("server", in: dir.path)
         let server = try ServerProcess(extraArguments: [
-            "--tls-cert", dir.path + "/cert.pem", "--tls-key", dir.path + "/key.pem",
+            "--tls-cert", dir.path + "/server.pem", "--tls-key", dir.path + "/server.key",
         ])
         try await server.start()
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))

@@ -6,6 +6,7 @@ import ClaudePMProtocol
 import ClientCore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ClientNetwork
@@ -30,10 +31,7 @@ struct WatchRawFramesTests {
             callbacks: .init(opened: { _ in }, text: { raw.append($0) }, closed: { _ in }))
         defer { link.cancel() }
         let (process, output) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        defer { ChildWait.terminateInBackground(process) }
         let reader = LineReader(output)
         _ = try await offPool { reader.read(until: #""event":"resynced""#) }
         let ticket = try #require(
@@ -46,7 +44,7 @@ struct WatchRawFramesTests {
         // `--url` names the server after its host.
         let host = fixture.server.url.host ?? ""
         #expect(line == #"{"event":"message","message":"# + frame + #","server":""# + host + #""}"#, "re-encoded")
-        fixture.server.killHard()
+        await fixture.server.killHard()
         let after = try await offPool { reader.read(until: #""status":"reconnecting""#) }
         let statuses = (lines + after).compactMap(Self.status)
         #expect(statuses.contains { $0.status == "reconnecting" && $0.attempt != nil }, "\(after)")

@@ -2,6 +2,7 @@
 // loop blocks without a timeout, and input bytes arrive in batches.
 import ClientRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ final class RecordingClient: EventLoopClient {
     func nextDeadline() -> Duration? { deadline }
 }
 
-@Suite("EventLoop")
+@Suite("EventLoop", .ownThread)
 struct EventLoopTests {
     @Test("a burst of 100 events from another thread produces one frame")
     func burstCoalesces() throws {
@@ -190,7 +191,7 @@ final class EchoClient: EventLoopClient {
     var frameAnswersInput: Bool { echo }
 }
 
-@Suite("EventLoop echo")
+@Suite("EventLoop echo", .ownThread)
 struct EventLoopEchoTests {
     @Test("a frame that answers input is drawn at once, outside the frame cap; the next is capped again")
     func echoSkipsTheCap() throws {

@@ -5,13 +5,14 @@
 import CSupport
 import ClientRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite("TerminalGuard")
+@Suite("TerminalGuard", .ownThread)
 struct TerminalGuardTests {
     /// Spawns the probe and waits until it is ready.
     private func spawnProbe(stuck: Bool = false) throws -> (pid: pid_t, reader: PTYReader) {

@@ -106,7 +106,8 @@ actor StreamViewer {
             try await sandbox.tmux.run(["set-option", "-g", "history-limit", "100000"])
             let pane = try await sandbox.tmux.newPane(
                 session: name, cwd: "/tmp", command: ["/bin/sh", "-c", script], environment: [:])
-            #expect(await eventually { await sandbox.screen(pane.id).contains("n1") })
+            // The script has started once any "n<digits>" line shows (by then it may be far past n1).
+            #expect(await eventually { await sandbox.screen(pane.id).contains(/n[0-9]/) })
             let streams = PaneStreams(tmux: sandbox.tmux)
             defer { streams.stop() }
             let viewer = StreamViewer()

@@ -2,6 +2,7 @@
 // end of the stdin pipe closes (the parent died, however), the server shuts down and removes its
 // demo tmux server instead of leaving the agents running.
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.enabled(if: DemoPython.serverBinary != nil, "needs the claudepm-server binary"))
@@ -35,17 +36,21 @@ struct DemoLifelineTests {
             if server.isRunning { server.terminate() }
             _ = Self.tmux(socket, ["kill-server"])
         }
-        let first = await DemoPython.blocking { DemoPython.firstLine(stdout.fileHandleForReading) }
+        let first = await offPool { DemoPython.firstLine(stdout.fileHandleForReading) }
         #expect(first.contains("listening on"), "\(first)")
-        #expect(Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) == 0, "the demo tmux server runs")
+        #expect(
+            await offPool { Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) } == 0,
+            "the demo tmux server runs")
         try keptEnd.close()
-        let exited = await DemoPython.blocking {
+        let exited = await offPool {
             let deadline = Date().addingTimeInterval(30)
             while server.isRunning && Date() < deadline { usleep(50_000) }
             return !server.isRunning
         }
         #expect(exited, "the server stopped after its stdin closed")
-        #expect(Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) != 0, "the demo tmux server is gone")
+        #expect(
+            await offPool { Self.tmux(socket, ["has-session", "-t", "claudepm-demo"]) } != 0,
+            "the demo tmux server is gone")
     }
 
     /// Runs tmux on `socket` with output discarded; returns its exit status.
@@ -57,7 +62,6 @@ struct DemoLifelineTests {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return ChildWait.exitStatus(of: process)
     }
 }

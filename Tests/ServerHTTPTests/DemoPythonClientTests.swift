@@ -2,6 +2,7 @@
 // attaches to a demo session and must see the agent's screen, then detach cleanly. Runs when the
 // server binary is built next to the tests and /usr/bin/python3 has websockets (Scripts/bootstrap).
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.enabled(if: DemoPython.isAvailable, "needs the claudepm-server binary and python3-websockets"))
@@ -38,8 +39,7 @@ enum DemoPython {
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return ChildWait.exitStatus(of: probe) == 0
     }
 
     static func check() async throws {
@@ -59,11 +59,11 @@ enum DemoPython {
         server.standardError = FileHandle.nullDevice
         server.standardInput = FileHandle.nullDevice
         try server.run()
-        let first = await Self.blocking { Self.firstLine(stdout.fileHandleForReading) }
+        let first = await offPool { Self.firstLine(stdout.fileHandleForReading) }
         let base = try #require(first.range(of: "http://").map { String(first[$0.lowerBound...]) })
-        let (status, output) = await Self.blocking { Self.runScript(base) }
+        let (status, output) = await offPool { Self.runScript(base) }
         server.terminate()
-        await Self.blocking { server.waitUntilExit() }
+        await ChildWait.exit(of: server)
         #expect(status == 0, "\(output)")
         #expect(output.contains(#"< {"type":"agent:snapshot","payload":{"agents":[]}}"#))
         #expect(output.contains(#"{"type": "pty:attached""#))
@@ -84,8 +84,7 @@ enum DemoPython {
         process.standardInput = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return (-1, "cannot run \(python)") }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (ChildWait.exitStatus(of: process), String(decoding: data, as: UTF8.self))
     }
 
     static func firstLine(_ handle: FileHandle) -> String {
@@ -96,12 +95,5 @@ enum DemoPython {
             line.append(byte)
         }
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Runs blocking work on its own thread, off the cooperative pool.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }

@@ -1,6 +1,7 @@
 // The built claudepm-server started on a port another process listens on: one plain sentence on
 // stderr and a non-zero exit, not NIO's `bind(descriptor:ptr:bytes:)… (errno: 98)`.
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.enabled(if: DemoPython.serverBinary != nil, "needs the claudepm-server binary"))
@@ -25,7 +26,7 @@ struct PortInUseTests {
         server.standardError = stderr
         server.standardInput = FileHandle.nullDevice
         try server.run()
-        let exited = await RawHTTP.blocking {
+        let exited = await offPool {
             let deadline = Date().addingTimeInterval(30)
             while server.isRunning && Date() < deadline { usleep(50_000) }
             return !server.isRunning

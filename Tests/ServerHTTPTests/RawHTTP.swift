@@ -1,6 +1,7 @@
 // A one-shot HTTP/1.1 exchange over a plain loopback socket, for tests that assert headers and
 // bodies exactly as the server sends them (URLSession hides 304s, Vary and framing headers).
 import Foundation
+import TestSupport
 import Testing
 
 enum RawHTTP {
@@ -36,7 +37,7 @@ enum RawHTTP {
         }
         request += "\r\n" + (body ?? "")
         let bytes = Array(request.utf8)
-        let raw = await blocking { roundTrip(port: port, bytes, headersOnly: headersOnly) }
+        let raw = await offPool { roundTrip(port: port, bytes, headersOnly: headersOnly) }
         return try parse(try #require(raw, "no answer on port \(port)"))
     }
 
@@ -78,12 +79,5 @@ enum RawHTTP {
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         return Reply(status: status, fields: fields, body: Array(raw[(end + separator.count)...]))
-    }
-
-    /// Runs blocking socket work on its own thread, off the cooperative pool.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }

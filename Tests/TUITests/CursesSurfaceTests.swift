@@ -6,13 +6,14 @@ import ClientCore
 import Foundation
 import TUI
 import TerminalScreen
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite(.serialized) struct CursesSurfaceTests {
+@Suite(.serialized, .ownThread) struct CursesSurfaceTests {
     final class PTY {
         var master: Int32 = -1
         var slave: Int32 = -1

@@ -1,6 +1,7 @@
 // Random bytes in random chunks into random-size screens with random resizes: never crash, and
 // every cell read stays consistent with the screen's bounds.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
@@ -17,7 +18,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-@Suite("Fuzz")
+@Suite("Fuzz", .ownThread)
 struct FuzzTests {
     /// Fragments that steer random input into interesting parser states.
     static let fragments: [[UInt8]] = [

@@ -1,10 +1,11 @@
 // Plain text, wrapping, CR/LF, cursor movement and erasing on tiny screens.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
 
-@Suite("Text and cursor")
+@Suite("Text and cursor", .ownThread)
 struct ScreenTextTests {
     @Test func plainTextLandsInCells() {
         let screen = makeScreen(rows: 2, cols: 5, "abc")

@@ -4,11 +4,12 @@
 // before, ZWJ sequences in one cell, unprintable scalars dropped.
 
 import CSupport
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
 
-@Suite("Width rule: glibc, tmux and the screen agree")
+@Suite("Width rule: glibc, tmux and the screen agree", .ownThread)
 struct WidthRuleTests {
     /// glibc's wcwidth for every code point in `locale`, nil when the locale is not installed.
     static func libcWidths(_ locale: String) -> [Int8]? {

@@ -1,5 +1,6 @@
 // Finds the executables the package built, next to the test bundle (`.build/<triple>/debug`).
 import Foundation
+import TestSupport
 
 enum Binaries {
     /// The build products directory: where `swift build` put the executables.
@@ -37,7 +38,7 @@ enum Binaries {
         process.standardError = output
         guard (try? process.run()) != nil else { return false }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ChildWait.exitStatus(of: process)
         return String(decoding: data, as: UTF8.self).contains("--demo")
     }
 }
