@@ -14,7 +14,7 @@ extension EventSocket {
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
             text: { [weak self] text in await self?.received(Self.decode(text), text: text, generation: current) },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
-        link = WebSocketLink.spawn(server: server, apiKey: apiKey, tls: tls, callbacks: callbacks)
+        link = WebSocketLink.spawn(server: server, apiKey: key.current, tls: tls, callbacks: callbacks)
     }
 
     func closeLink() {

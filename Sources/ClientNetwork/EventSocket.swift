@@ -15,9 +15,10 @@ public actor EventSocket {
     /// The server.
     public nonisolated let server: ServerConfig
     let continuation: AsyncStream<ClientEvent>.Continuation
-    let apiKey: APIKey?
+    /// The key, re-read from its source before every connect attempt.
+    let key: RotatingAPIKey
     let tls: ResolvedTLS?
-    let rest: RESTClient
+    var rest: RESTClient
     let clock = MonotonicClock()
     let subscribeToAllSessions: Bool
     let rawFrames: Bool
@@ -34,16 +35,19 @@ public actor EventSocket {
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
     /// With `rawFrames`, every frame's text is reported as `.rawFrame` too, before its message.
+    /// With `key`, the key is re-read from its source before each connect (`apiKey` is then
+    /// ignored); without it, `apiKey` is used as it is.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
         configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true,
-        rawFrames: Bool = false
+        rawFrames: Bool = false, key: RotatingAPIKey? = nil
     ) {
         self.rawFrames = rawFrames
         self.server = server
-        self.apiKey = apiKey
+        let key = key ?? RotatingAPIKey(apiKey, source: nil)
+        self.key = key
         self.tls = tls
-        self.rest = RESTClient(server: server, apiKey: apiKey, tls: tls)
+        self.rest = RESTClient(server: server, apiKey: key.current, tls: tls)
         self.subscribeToAllSessions = subscribeToAllSessions
         self.machine = ConnectionMachine(
             configuration: configuration, jitter: SeededJitter(seed: UInt64.random(in: 0...UInt64.max)))
@@ -110,7 +114,10 @@ public actor EventSocket {
 
     private func execute(_ action: ConnectionAction) {
         switch action {
-        case .connect: openLink()
+        case .connect:
+            if key.reload(server: server.name) { rest = RESTClient(server: server, apiKey: key.current, tls: tls) }
+            logger.info("server \(server.name): connecting to \(server.url.absoluteString) (attempt \(machine.attempt + 1))")
+            openLink()
         case .close(let reason):
             switch reason {
             case .halfOpen:
@@ -137,10 +144,11 @@ public actor EventSocket {
                 if let lastFailure { continuation.yield(.offlineReason(server: server.name, lastFailure)) }
             default: break
             }
+            logStatus(status)
             continuation.yield(.status(server: server.name, status))
             if case .authFailed = status {
                 let error: ClientNetworkError =
-                    apiKey == nil ? .authMissing(server: server.name) : .authRejected(server: server.name)
+                    key.current == nil ? .authMissing(server: server.name) : .authRejected(server: server.name)
                 continuation.yield(.failure(server: server.name, error))
             }
         case .reportRoundTrip(let roundTrip): continuation.yield(.roundTrip(server: server.name, roundTrip))
@@ -148,6 +156,22 @@ public actor EventSocket {
             let silence = contact.map { clock.now() - $0 }
             if let silence { logger.warning("server \(server.name): heartbeat late, last contact \(silence) ago") }
             continuation.yield(.late(server: server.name, silentFor: silence))
+        }
+    }
+
+    /// The link's life in the client log: connected, the next try and its delay, a rejected key,
+    /// a stop. Failures themselves are logged where they are seen (`noteFailure`). Never the key.
+    private func logStatus(_ status: ConnectionStatus) {
+        switch status {
+        case .connected: logger.info("server \(server.name): connected")
+        case .reconnecting(let attempt, let retryAt):
+            let delay = max(0, (retryAt - clock.now()).components.seconds)
+            logger.info("server \(server.name): next try (\(attempt)) in \(delay) s")
+        case .authFailed:
+            let kind = key.current == nil ? "no API key was sent" : "the API key was rejected"
+            logger.error("server \(server.name): \(kind) (close code 4001); not retrying until reconnect is asked")
+        case .offline: logger.info("server \(server.name): disconnected")
+        case .connecting: break
         }
     }
 

@@ -46,6 +46,7 @@ final class FakeBackend: RuntimeBackend {
     }
 
     func perform(_ effect: AppEffect) { log.withLock { $0.effects.append("\(effect)") } }
+    func reconnectAll() { log.withLock { $0.effects.append("reconnectAll") } }
 
     var opened: [Opened] { log.withLock { $0.opened } }
     /// Every network effect performed, as text.

@@ -41,6 +41,9 @@ public enum AppEffect: Hashable, Sendable {
     case refetchNotifications(server: String)
     /// Ring the outer terminal: BEL, plus OSC 9/777 when `desktop` (see `OuterTerminalAlert`).
     case alertOuterTerminal(title: String, body: String, desktop: Bool)
+    /// Connect every server that is down now, not at its next scheduled try, re-reading its API
+    /// key first (after a rotated key, or a 4001).
+    case reconnect
     /// Stop the client as the shell's job control does (Ctrl-Z): the terminal is given back
     /// first and taken again on `fg`, then `.resumed` follows.
     case suspend
@@ -61,7 +64,7 @@ extension AppEffect {
             .rejectTicket(let server, _, _), .moveTicket(let server, _, _), .clearNotifications(let server),
             .deleteNotification(let server, _), .refetchNotifications(let server), .refreshSessions(let server):
             return server
-        case .alertOuterTerminal, .suspend, .quit: return nil
+        case .alertOuterTerminal, .suspend, .quit, .reconnect: return nil
         }
     }
 }

@@ -26,6 +26,7 @@ extension AppState {
         case .triageReturn: return triageReturn()
         case .quit: return requestQuit()
         case .suspend: return [.suspend]
+        case .reconnect: return reconnectNow()
         default: return nil
         }
         return []
@@ -75,6 +76,12 @@ extension AppState {
         return [.quit]
     }
 
+    /// Asks every server that is down to connect now instead of at its next scheduled try.
+    private mutating func reconnectNow() -> [AppEffect] {
+        flash = "reconnecting every server that is down"
+        return [.reconnect]
+    }
+
     /// Runs a `:` command.
     mutating func runCommand(_ text: String) -> [AppEffect] {
         let command = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -89,6 +96,7 @@ extension AppState {
         case "read": notifications.markAllRead()
         case "clear": return clearNotifications()
         case "next", "triage": return triageNext()
+        case "reconnect", "retry": return reconnectNow()
         case "help": overlay = .help
         case "": break
         default: flash = "unknown command: \(command)"

@@ -6,7 +6,7 @@ public enum AppAction: Hashable, Sendable {
     case down, up, top, bottom, left, right, pageDown, pageUp
     case open, zoom, back
     case triageNext, triageReturn, snooze
-    case goSessions, goBoard, help, palette, notifications, quit, suspend
+    case goSessions, goBoard, help, palette, notifications, quit, suspend, reconnect
     case bannerYes, bannerNo, bannerJump, bannerDismiss
     case markRead, markAllRead, clearAll
     case startSession, approve, reject, moveNext, movePrevious, viewSession, toggleChips, toggleChip, pickProject
@@ -122,6 +122,7 @@ public enum Keymap {
         KeyBinding([[.char("T")], [.backTab]], .triageReturn, "back to where triage started"),
         KeyBinding([[.char("q")]], .quit, "quit (asks first if attached)"),
         KeyBinding([[.ctrl("z")]], .suspend, "suspend to the shell (fg comes back)"),
+        KeyBinding([[.ctrl("r")]], .reconnect, "reconnect what is down now (re-reads API keys)"),
     ]
 
     static let sessions: [KeyBinding] = [

@@ -151,7 +151,7 @@ public struct ConnectionMachine: Sendable {
 
     static func authMessage(_ reason: String) -> String {
         let detail = reason.isEmpty ? "" : " (\(reason))"
-        return "The server rejected the API key\(detail). Check the key and reconnect."
+        return "The server rejected the API key\(detail). Fix the key, then press Ctrl-R to reconnect."
     }
 
     private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {

@@ -40,7 +40,12 @@ extension RuntimeApp {
             suspend()
         case .quit:
             stopRequested = true
-        default:
+        case .reconnect:
+            network.reconnectAll()
+        case .sendInput, .answerPermission, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession,
+            .approveTicket, .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification,
+            .refetchNotifications:
+            // Listed, not defaulted: a new effect must be routed somewhere to compile.
             network.perform(effect)
         }
     }

@@ -27,7 +27,7 @@ final class NetworkBackend: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls) }
+        self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls, key: $0.key) }
         self.queue = queue
         self.cache = SnapshotCache(servers: servers.map(\.config), environment: environment)
     }
@@ -51,6 +51,15 @@ final class NetworkBackend: Sendable {
                 }
             }
             tasks.withLock { $0.append(task) }
+        }
+    }
+
+    /// Asks every event socket that is not up to connect now (a socket that is connecting or
+    /// connected ignores it); each re-reads its API key first.
+    func reconnectAll() {
+        let sockets = sockets
+        Task {
+            for socket in sockets { await socket.start() }
         }
     }
 

@@ -10,4 +10,6 @@ protocol RuntimeBackend: AnyObject, Sendable {
     ) -> (any TerminalChannel)?
     /// Carries out a REST effect (send input, ticket actions, board loads, clear notifications).
     func perform(_ effect: AppEffect)
+    /// Connects every server that is down now (the user asked: Ctrl-R, `:reconnect`).
+    func reconnectAll()
 }

@@ -7,15 +7,18 @@ import ClientNetwork
 public struct RuntimeServer: Sendable {
     /// The configuration (name, URL).
     public var config: ServerConfig
+    /// The API key as read last: the event socket re-reads its source before each connect, so a
+    /// rotated key file is picked up by the next reconnect, REST call and stream.
+    public let key: RotatingAPIKey
     /// The API key, if one is configured.
-    public var apiKey: APIKey?
+    public var apiKey: APIKey? { key.current }
     /// The resolved TLS trust (nil for http).
     public var tls: ResolvedTLS?
 
     /// A server with its credentials.
     public init(config: ServerConfig, apiKey: APIKey? = nil, tls: ResolvedTLS? = nil) {
         self.config = config
-        self.apiKey = apiKey
+        self.key = RotatingAPIKey(apiKey, source: config.apiKeySource)
         self.tls = tls
     }
 
