@@ -116,7 +116,8 @@ public actor EventSocket {
         switch action {
         case .connect:
             if key.reload(server: server.name) { rest = RESTClient(server: server, apiKey: key.current, tls: tls) }
-            logger.info("server \(server.name): connecting to \(server.url.absoluteString) (attempt \(machine.attempt + 1))")
+            logger.info(
+                "server \(server.name): connecting to \(server.url.absoluteString) (attempt \(machine.attempt + 1))")
             openLink()
         case .close(let reason):
             switch reason {

@@ -44,7 +44,9 @@ public final class RotatingAPIKey: Sendable {
             defer { key = fresh }
             return key != fresh
         }
-        if changed { logger.notice("server \(server): the API key changed at its source (\(source)); using the new one") }
+        if changed {
+            logger.notice("server \(server): the API key changed at its source (\(source)); using the new one")
+        }
         return changed
     }
 }
