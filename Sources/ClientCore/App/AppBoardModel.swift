@@ -98,6 +98,8 @@ public struct BoardState: Hashable, Sendable {
     public var chipCursor: Int?
     /// The sessions' revision the tickets' live sessions were last joined at (nil: join again).
     var liveRevision: Int?
+    /// Ticket actions sent and not yet answered, by ticket.
+    public var inFlight: [TicketTarget: TicketActionInFlight] = [:]
 
     /// Creates an empty board.
     public init() {}

@@ -51,6 +51,9 @@ public enum AppEvent: Equatable, Sendable {
     case streamPending(SessionKey, bytes: Int)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
+    /// The server answered a ticket action (start, approve, reject, move): done, or refused with
+    /// `failure` (shown; a refused move is rolled back).
+    case ticketActionEnded(TicketTarget, failure: String?)
     /// The client was stopped (Ctrl-Z, SIGTSTP, a sleeping laptop) and runs again: what it shows
     /// may be old, so the session lists and notifications are fetched again.
     case resumed

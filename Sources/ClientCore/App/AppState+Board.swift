@@ -77,7 +77,7 @@ extension AppState {
     mutating func submitReject(ticketID: String, feedback: String) -> [AppEffect] {
         let trimmed = feedback.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, let server = board.project?.server else { return refuse("feedback is required") }
-        return [.rejectTicket(server: server, ticketID: ticketID, feedback: trimmed)]
+        return beginTicketAction(.rejectTicket(server: server, ticketID: ticketID, feedback: trimmed))
     }
 
     private mutating func moveCard(by delta: Int) {

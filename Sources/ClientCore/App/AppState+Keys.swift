@@ -64,7 +64,7 @@ extension AppState {
                 flash = "cancelled"
                 return []
             }
-            return [effect]
+            return beginTicketAction(effect)
         case .palette(let text):
             switch TextEdit.apply(key, to: text) {
             case .editing(let next): overlay = .palette(next)

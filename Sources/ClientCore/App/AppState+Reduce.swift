@@ -64,6 +64,9 @@ extension AppState {
         case .actionFailed(let text):
             flash = text
             return []
+        case .ticketActionEnded(let target, let failure):
+            endTicketAction(target, failure: failure)
+            return []
         case .resumed: return resync()
         case .streamStatus(let key, let status):
             guard watched.contains(key) || attachedSession == key else { return [] }

@@ -69,7 +69,8 @@ final class NetworkBackend: Sendable {
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
-    /// Carries out a network effect; the result comes back as app events.
+    /// Carries out a network effect; the result comes back as app events. A ticket action's end
+    /// (done or refused) is always reported, before the session refresh that may follow it.
     func perform(_ effect: AppEffect) {
         let queue = queue
         let servers = servers
@@ -77,18 +78,26 @@ final class NetworkBackend: Sendable {
         let socket = effect.server.flatMap { name in sockets.first { $0.server.name == name } }
         let cache = cache
         Task {
+            var acted = false
             do throws(ClientNetworkError) {
                 if let socket, let message = Self.socketMessage(for: effect), await socket.send(message) { return }
                 var events = try await Self.run(effect, servers: servers)
-                if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
-                    events += try await Self.refreshSessions(server, socket: socket, cache: cache)
-                }
+                acted = true
+                if let target = effect.ticketTarget { events.append(.ticketActionEnded(target, failure: nil)) }
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
+                if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
+                    let refreshed = try await Self.refreshSessions(server, socket: socket, cache: cache)
+                    queue.post(contentsOf: refreshed.map(RuntimeEvent.app))
+                }
             } catch {
                 logger.warning("action failed: \(error.description)")
                 // A failed background refresh is retried next period; it is no news to the user.
                 if case .refreshSessions = effect { return }
-                queue.post(.app(.actionFailed(error.description)))
+                if !acted, let target = effect.ticketTarget {
+                    queue.post(.app(.ticketActionEnded(target, failure: error.description)))
+                } else {
+                    queue.post(.app(.actionFailed(error.description)))
+                }
             }
         }
     }
