@@ -63,9 +63,12 @@ final class NetworkBackend: Sendable {
         }
     }
 
-    /// Closes every socket.
+    /// Closes every socket with a close frame (the server sees a clean 1000, not a dropped
+    /// connection), all at once, each waiting at most a second for its link to end.
     func stop() async {
-        for socket in sockets { await socket.shutdown() }
+        await withTaskGroup(of: Void.self) { group in
+            for socket in sockets { group.addTask { await socket.shutdownClosingLink() } }
+        }
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
