@@ -3,6 +3,7 @@
 
 import ClaudePMProtocol
 import ClientCore
+import Foundation
 
 /// The server state fetched over REST after every (re)connect.
 public struct ServerSnapshot: Sendable, Equatable, Codable {
@@ -14,11 +15,16 @@ public struct ServerSnapshot: Sendable, Equatable, Codable {
     public var projects: [Project]
     /// Tickets per project id (first page of up to 100, no file rescan).
     public var tickets: [String: [Ticket]]
+    /// When the first request of the snapshot went out (local clock): a live event received after
+    /// it may be newer than what the snapshot says, and wins (nil in old cache files).
+    public var requestedAt: Date?
 
     /// Creates a snapshot.
     public init(
-        sessions: [Session], notifications: [NotificationItem], projects: [Project], tickets: [String: [Ticket]]
+        sessions: [Session], notifications: [NotificationItem], projects: [Project], tickets: [String: [Ticket]],
+        requestedAt: Date? = nil
     ) {
+        self.requestedAt = requestedAt
         self.sessions = sessions
         self.notifications = notifications
         self.projects = projects

@@ -78,12 +78,13 @@ extension EventSocket {
     func resync() {
         resyncTask?.cancel()
         let rest = self.rest
+        let current = generation
         resyncTask = Task { [weak self] in
             do {
                 let snapshot = try await rest.snapshot()
                 await self?.resynced(snapshot)
             } catch {
-                await self?.resyncFailed(error)
+                await self?.resyncFailed(error, generation: current)
             }
         }
     }
@@ -95,15 +96,22 @@ extension EventSocket {
         }
     }
 
-    private func resyncFailed(_ error: any Error) {
+    /// A resync that fails leaves the link unusable as "connected" (the UI would show old data as
+    /// current): report it, drop the link and let the machine reconnect (and resync) with backoff.
+    private func resyncFailed(_ error: any Error, generation: UInt64) {
         guard let error = error as? ClientNetworkError else { return }
         continuation.yield(.failure(server: server.name, error))
+        guard generation == self.generation, machine.status == .connected else { return }
+        noteFailure("resync failed", detail: error.description)
+        closeLink()
+        handle(.closed(code: nil, reason: "resync failed"))
     }
 }
 
 extension RESTClient {
     /// Fetches sessions, notifications, projects and each project's tickets (no file rescan).
     public func snapshot() async throws(ClientNetworkError) -> ServerSnapshot {
+        let requestedAt = Date()
         let sessions = try await sessions()
         let notifications = try await notifications().data
         let projects = try await projects()
@@ -111,6 +119,8 @@ extension RESTClient {
         for project in projects {
             tickets[project.id] = try await self.tickets(projectId: project.id, query: TicketQuery(sync: false)).data
         }
-        return ServerSnapshot(sessions: sessions, notifications: notifications, projects: projects, tickets: tickets)
+        return ServerSnapshot(
+            sessions: sessions, notifications: notifications, projects: projects, tickets: tickets,
+            requestedAt: requestedAt)
     }
 }

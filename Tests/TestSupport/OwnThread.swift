@@ -10,6 +10,9 @@ import Testing
 
 /// Runs each test case under it on a dedicated thread (a task executor preference).
 public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The trait (use `.ownThread`).
+    public init() {}
+
     public var isRecursive: Bool { true }
 
     public func provideScope(

@@ -21,8 +21,9 @@ public enum AppEvent: Equatable, Sendable {
     case serverLate(server: String, lastContact: Date?)
     /// A round trip to a server was measured.
     case roundTrip(server: String, milliseconds: Int)
-    /// The full session list of one server (replaces that server's sessions).
-    case sessionsLoaded(server: String, sessions: [AppSession])
+    /// The full session list of one server (replaces that server's sessions). `requestedAt` is when
+    /// the request went out: a live `session:status` received after it wins over the list.
+    case sessionsLoaded(server: String, sessions: [AppSession], requestedAt: Date? = nil)
     /// One session changed (or appeared).
     case sessionUpdated(AppSession)
     /// A message from a server's event socket, received at `receivedAt` (session status and
@@ -33,8 +34,9 @@ public enum AppEvent: Equatable, Sendable {
     case notificationsLoaded(server: String, items: [NotificationItem], resync: Bool)
     /// The projects of one server.
     case projectsLoaded(server: String, projects: [AppProject])
-    /// The tickets of a project.
-    case ticketsLoaded(project: AppProject, tickets: [AppTicket])
+    /// The tickets of a project. `requestedAt` is when the request went out: a live
+    /// `ticket:state` received after it wins over the list.
+    case ticketsLoaded(project: AppProject, tickets: [AppTicket], requestedAt: Date? = nil)
     /// A ticket moved (the answer of a REST move).
     case ticketState(server: String, ticketID: String, state: BoardColumn)
     /// A ticket's markdown, for the pager.

@@ -24,12 +24,15 @@ extension AppState {
             if let session = sessions[key] { notifications.sessionNames[key] = Self.serverDisplayName(session) }
             effects = updateWaiting(key, waiting: payload.waiting, reason: payload.reason ?? .unknown, at: receivedAt)
         case .sessionStatus(let payload):
-            updateStatus(SessionKey(server: server, sessionId: payload.sessionId), AppSessionStatus(payload.newStatus))
+            let key = SessionKey(server: server, sessionId: payload.sessionId)
+            liveHeard.sessions[key] = receivedAt
+            updateStatus(key, AppSessionStatus(payload.newStatus))
         case .sessionContext(let payload):
             let key = SessionKey(server: server, sessionId: payload.sessionId)
             sessions[key]?.contextPercent = Int(payload.contextPercent.rounded())
             sessions[key]?.updatedAt = now
         case .ticketState(let payload):
+            liveHeard.tickets[TicketTarget(server: server, ticketID: payload.ticketId)] = receivedAt
             moveTicket(server: server, id: payload.ticketId, to: BoardColumn(payload.newState))
         default: break
         }

@@ -93,15 +93,16 @@ extension AppState {
 
     private mutating func applyData(_ event: AppEvent) -> [AppEffect] {
         switch event {
-        case .sessionsLoaded(let server, let list): loadSessions(server: server, list: list)
+        case .sessionsLoaded(let server, let list, let requestedAt):
+            loadSessions(server: server, list: keepingLiveStatus(list, server: server, requestedAt: requestedAt))
         case .sessionUpdated(let session):
             sessions[session.key] = session
             syncTriage(session)
             fixSelection()
         case .projectsLoaded(let server, let list): return loadProjects(server: server, list: list)
-        case .ticketsLoaded(let project, let list):
+        case .ticketsLoaded(let project, let list, let requestedAt):
             guard board.project == project else { return [] }
-            board.tickets = list
+            board.tickets = keepingLiveState(list, server: project.server, requestedAt: requestedAt)
             board.liveRevision = nil
         case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
         case .ticketContent(let title, let markdown):

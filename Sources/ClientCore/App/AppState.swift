@@ -135,6 +135,8 @@ public struct AppState: Equatable, Sendable {
     public var streams: [SessionKey: StreamState] = [:]
     /// A short message for the status line (errors, confirmations).
     public var flash: String?
+    /// When live status and ticket-state events were received, for the ordering rule of lists.
+    public var liveHeard = LiveHeard()
     /// When the session lists are fetched again (every `ui.sessionRefreshSeconds`), nil until the
     /// first tick after start or a reconnect.
     public var nextSessionRefresh: MonotonicTime?

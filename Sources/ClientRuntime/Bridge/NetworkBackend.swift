@@ -119,11 +119,16 @@ final class NetworkBackend: Sendable {
     private static func refreshSessions(
         _ server: RuntimeServer, socket: EventSocket, cache: SnapshotCache
     ) async throws(ClientNetworkError) -> [AppEvent] {
+        let requestedAt = Date()
         let list = try await server.rest.sessions()
         cache.sessionsRefreshed(list, server: server.config.name)
         await socket.setSubscriptions(Set(list.filter { $0.status == .running }.map(\.id)))
         let name = server.config.name
-        return [.sessionsLoaded(server: name, sessions: list.map { ServerEventMapper.session($0, server: name) })]
+        return [
+            .sessionsLoaded(
+                server: name, sessions: list.map { ServerEventMapper.session($0, server: name) },
+                requestedAt: requestedAt)
+        ]
     }
 
     /// The event-socket message for effects that type into a session (the socket is subscribed
@@ -158,10 +163,11 @@ final class NetworkBackend: Sendable {
             try await rest(key.server, servers).sendKeys(session: key.sessionId, keys: allow ? "1" : "Escape")
         case .loadBoard(let project):
             let client = try rest(project.server, servers)
+            let requestedAt = Date()
             let tickets = try await client.allTickets(projectId: project.id)
             let sessions = (try? await client.sessions(projectId: project.id)) ?? []
             let cards = tickets.map { ServerEventMapper.ticket($0, sessions: sessions, server: project.server) }
-            return [.ticketsLoaded(project: project, tickets: cards)]
+            return [.ticketsLoaded(project: project, tickets: cards, requestedAt: requestedAt)]
         case .loadTicketContent(let server, let ticketID):
             let detail = try await rest(server, servers).ticket(ticketID)
             return [.ticketContent(title: detail.ticket.title, markdown: detail.content)]

@@ -11,7 +11,10 @@ enum ServerEventMapper {
     /// The app events for `event` from `server`.
     static func map(_ event: ClientEvent, server: String) -> [AppEvent] {
         switch event {
-        case .status(_, let status): return [.serverLink(server: server, link: link(status))]
+        case .status(_, let status):
+            // Online only once the resync has landed: until then what is shown is the cache.
+            if status == .connected { return [.serverLink(server: server, link: .connecting)] }
+            return [.serverLink(server: server, link: link(status))]
         case .roundTrip(_, let trip):
             return [.roundTrip(server: server, milliseconds: Int(trip.smoothed.nanosecondsClamped / 1_000_000))]
         case .offlineReason(_, let reason): return [.serverProblem(server: server, reason)]
@@ -20,7 +23,8 @@ enum ServerEventMapper {
                 .serverLate(server: server, lastContact: silence.map { Date().addingTimeInterval(-$0.secondsDouble) })
             ]
         case .message(_, let message): return map(message, server: server)
-        case .resynced(_, let snapshot): return map(snapshot, server: server)
+        case .resynced(_, let snapshot):
+            return map(snapshot, server: server) + [.serverLink(server: server, link: .online)]
         case .failure(_, let error): return [.actionFailed(error.description)]
         case .rawFrame: return []
         }
@@ -41,7 +45,8 @@ enum ServerEventMapper {
         let names = Dictionary(snapshot.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var events: [AppEvent] = [
             .sessionsLoaded(
-                server: server, sessions: snapshot.sessions.map { session($0, server: server, names: names) }),
+                server: server, sessions: snapshot.sessions.map { session($0, server: server, names: names) },
+                requestedAt: snapshot.requestedAt),
             .notificationsLoaded(server: server, items: snapshot.notifications, resync: true),
             .projectsLoaded(server: server, projects: projects),
         ]
@@ -49,7 +54,8 @@ enum ServerEventMapper {
             guard let tickets = snapshot.tickets[project.id] else { continue }
             events.append(
                 .ticketsLoaded(
-                    project: project, tickets: tickets.map { ticket($0, sessions: snapshot.sessions, server: server) }))
+                    project: project, tickets: tickets.map { ticket($0, sessions: snapshot.sessions, server: server) },
+                    requestedAt: snapshot.requestedAt))
         }
         return events
     }
