@@ -38,6 +38,9 @@ public enum ClientEvent: Sendable {
     case status(server: String, ConnectionStatus)
     /// A new ping round-trip measurement.
     case roundTrip(server: String, RoundTrip)
+    /// The server's clock minus ours, in seconds, estimated from pongs (ClockOffsetEstimator);
+    /// sent when it is first known and when it moves by half a second or more.
+    case clockOffset(server: String, seconds: Double)
     /// Why the link went down (a few words: "certificate changed", "refused", "timeout", "no
     /// answer"); sent before the `.status` it explains. The full text is in the log.
     case offlineReason(server: String, String)

@@ -39,6 +39,11 @@ extension EventSocket {
         switch message {
         case .success(let message):
             handle(.received(message))
+            if case .pong(let payload) = message, let trip = machine.roundTrip?.last,
+                let offset = clockEstimator.add(serverTime: payload.timestamp, receivedAt: Date(), roundTrip: trip)
+            {
+                continuation.yield(.clockOffset(server: server.name, seconds: offset))
+            }
             continuation.yield(.message(server: server.name, message))
         case .failure(let error):
             handle(.frameReceived)

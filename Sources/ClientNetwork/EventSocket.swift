@@ -31,6 +31,8 @@ public actor EventSocket {
     let logger = Logger(label: "claudepm.network.events")
     /// Why the link last went down, until it is up again.
     var lastFailure: String?
+    /// The server's clock against ours, from pong timestamps.
+    var clockEstimator = ClockOffsetEstimator()
 
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).

@@ -76,6 +76,8 @@ struct EventPrinter: Sendable {
         case .status(let server, let status): return "[\(server)] \(statusText(status))"
         case .roundTrip(let server, let trip):
             return "[\(server)] round trip \(Int(trip.last.secondsDouble * 1000)) ms"
+        case .clockOffset(let server, let seconds):
+            return "[\(server)] server clock \(String(format: "%+.1f", seconds)) s from ours"
         case .resynced(let server, let snapshot):
             return
                 "[\(server)] resynced: \(snapshot.sessions.count) sessions, \(snapshot.notifications.count) notifications"
@@ -105,6 +107,8 @@ struct EventPrinter: Sendable {
             return object
         case .roundTrip(let server, let trip):
             return ["server": server, "event": "roundTrip", "ms": trip.last.secondsDouble * 1000]
+        case .clockOffset(let server, let seconds):
+            return ["server": server, "event": "clock", "offsetSeconds": (seconds * 10).rounded() / 10]
         case .resynced(let server, let snapshot):
             return [
                 "server": server, "event": "resynced", "sessions": snapshot.sessions.count,

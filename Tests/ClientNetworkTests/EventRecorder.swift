@@ -13,6 +13,8 @@ actor EventRecorder {
     private(set) var lateReports: [Duration?] = []
     /// `.offlineReason` reports in order.
     private(set) var offlineReasons: [String] = []
+    /// `.clockOffset` estimates in order.
+    private(set) var clockOffsets: [Double] = []
 
     func record(_ event: ClientEvent) {
         switch event {
@@ -22,6 +24,7 @@ actor EventRecorder {
         case .message(_, let message): messages.append(message)
         case .late(_, let silence): lateReports.append(silence)
         case .offlineReason(_, let reason): offlineReasons.append(reason)
+        case .clockOffset(_, let seconds): clockOffsets.append(seconds)
         case .roundTrip, .rawFrame: break
         }
     }

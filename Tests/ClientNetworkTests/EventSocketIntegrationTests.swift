@@ -32,6 +32,19 @@ struct EventSocketIntegrationTests {
         await socket.shutdown()
     }
 
+    /// Pongs carry the server's time: a server on this machine is estimated within a second of us.
+    @Test func pongsGiveTheServersClockOffset() async throws {
+        let fixture = try await ServerFixture.make()
+        let socket = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { await !recorder.clockOffsets.isEmpty })
+        let offsets = await recorder.clockOffsets
+        #expect(offsets.allSatisfy { abs($0) < 1 }, "\(offsets)")
+        await socket.shutdown()
+    }
+
     @Test func silentLinkIsDetectedAsHalfOpenAndRecovered() async throws {
         let fixture = try await ServerFixture.make()
         let socket = EventSocket(

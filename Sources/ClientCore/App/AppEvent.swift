@@ -21,6 +21,9 @@ public enum AppEvent: Equatable, Sendable {
     case serverLate(server: String, lastContact: Date?)
     /// A round trip to a server was measured.
     case roundTrip(server: String, milliseconds: Int)
+    /// The server's clock minus ours, in seconds (from pongs): server timestamps are shifted by
+    /// it before ages and waiting times are computed.
+    case serverClock(server: String, offsetSeconds: Double)
     /// The full session list of one server (replaces that server's sessions). `requestedAt` is when
     /// the request went out: a live `session:status` received after it wins over the list.
     case sessionsLoaded(server: String, sessions: [AppSession], requestedAt: Date? = nil)

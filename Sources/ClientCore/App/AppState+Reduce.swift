@@ -57,6 +57,9 @@ extension AppState {
         case .roundTrip(let name, let ms):
             updateServer(name) { $0.rttMilliseconds = ms }
             return []
+        case .serverClock(let name, let offset):
+            notifications.clockOffsets[name] = offset
+            return []
         case .message(let server, let message, let receivedAt):
             return receive(message, server: server, receivedAt: receivedAt)
         case .notificationsLoaded(let server, let items, let resync):
@@ -154,7 +157,9 @@ extension AppState {
         let previous = sessions
         var merged: [AppSession] = []
         merged.reserveCapacity(list.count)
+        let offset = notifications.clockOffsets[server] ?? 0
         for var session in list {
+            session.updatedAt = session.updatedAt.addingTimeInterval(-offset)
             if session.waiting == nil, session.isLive { session.waiting = previous[session.key]?.waiting }
             if session.projectName.isEmpty { session.projectName = previous[session.key]?.projectName ?? "" }
             merged.append(session)

@@ -19,8 +19,9 @@ extension NotificationManager {
         var actions: [NotificationAction] = []
         for entry in list {
             var merged = Self.fromServer(entry, server: server)
+            merged.createdAt = localTime(entry.createdAt, server: server)
             if let known = item(merged.key) {
-                let upsertedSince = entry.createdAt.timeIntervalSince(known.createdAt) > 2
+                let upsertedSince = merged.createdAt.timeIntervalSince(known.createdAt) > 2
                 merged.isRead = known.isRead && !upsertedSince
             }
             if let sessionId = entry.session?.id, entry.type == .waitingInput {

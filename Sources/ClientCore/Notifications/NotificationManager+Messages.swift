@@ -41,6 +41,7 @@ extension NotificationManager {
     /// Stores a notification as new and unread, and offers it for a banner.
     mutating func add(_ notification: ClientNotification, _ now: MonotonicTime) -> [NotificationAction] {
         var fresh = notification
+        fresh.createdAt = localTime(fresh.createdAt, server: fresh.key.server)
         if let session = fresh.sessionKey, session == focusedSession { fresh.isRead = true }
         upsert(fresh)
         return offerBanner(fresh, now: now)

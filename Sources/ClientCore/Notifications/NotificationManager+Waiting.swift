@@ -15,7 +15,9 @@ extension NotificationManager {
         for entry in list where entry.type == .waitingInput {
             guard let session = entry.session, session.status == .running else { continue }
             let key = SessionKey(server: server, sessionId: session.id)
-            let state = WaitingState(reason: Self.waitingReason(fromMessage: entry.message), since: entry.createdAt)
+            let state = WaitingState(
+                reason: Self.waitingReason(fromMessage: entry.message),
+                since: localTime(entry.createdAt, server: server))
             if let known = waiting[key] {
                 implied[key] = WaitingState(reason: known.reason, since: min(known.since, state.since))
             } else {
@@ -33,5 +35,12 @@ extension NotificationManager {
         if token == "Claude asked a question" { return .question }
         let reason = WaitingReason(rawValue: token)
         return reason.isKnown ? reason : .unknown
+    }
+}
+
+extension NotificationManager {
+    /// A server timestamp on our clock (the server's offset taken off; unchanged while unknown).
+    public func localTime(_ serverTime: Date, server: String) -> Date {
+        serverTime.addingTimeInterval(-(clockOffsets[server] ?? 0))
     }
 }

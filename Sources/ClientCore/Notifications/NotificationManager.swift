@@ -41,6 +41,9 @@ public struct NotificationManager: Equatable, Sendable {
     /// Names of sessions as the server writes them in notification bodies ("<name>: <reason>");
     /// a client-made waiting notification uses the name when it is known.
     public var sessionNames: [SessionKey: String] = [:]
+    /// Each server's clock minus ours, in seconds: server timestamps are moved onto our clock
+    /// before they are stored, so ages and waiting times are right on a skewed server.
+    public var clockOffsets: [String: Double] = [:]
     var pendingBanners: [ClientNotification.Key] = []
     var lastBannerAt: MonotonicTime?
     var localCounter = 0

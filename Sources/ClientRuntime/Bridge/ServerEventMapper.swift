@@ -27,6 +27,7 @@ enum ServerEventMapper {
             return map(snapshot, server: server) + [.serverLink(server: server, link: .online)]
         case .failure(_, let error): return [.actionFailed(error.description)]
         case .rawFrame: return []
+        case .clockOffset(_, let seconds): return [.serverClock(server: server, offsetSeconds: seconds)]
         }
     }
 
