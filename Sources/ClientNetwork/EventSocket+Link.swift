@@ -39,6 +39,9 @@ extension EventSocket {
         switch message {
         case .success(let message):
             handle(.received(message))
+            if case .unknown(let type, _) = message, unknownTypesLogged.insert(type).inserted {
+                logger.notice("server \(server.name): ignoring messages of unknown type \(type) (logged once)")
+            }
             if case .pong(let payload) = message, let trip = machine.roundTrip?.last,
                 let offset = clockEstimator.add(serverTime: payload.timestamp, receivedAt: Date(), roundTrip: trip)
             {

@@ -31,6 +31,9 @@ public actor EventSocket {
     let logger = Logger(label: "claudepm.network.events")
     /// Why the link last went down, until it is up again.
     var lastFailure: String?
+    /// Message types this client does not know, each logged once (newer servers add types; the
+    /// UI ignores them, and a log line per frame would flood the log).
+    var unknownTypesLogged: Set<String> = []
     /// The server's clock against ours, from pong timestamps.
     var clockEstimator = ClockOffsetEstimator()
 

@@ -36,7 +36,8 @@ enum ServerEventMapper {
         case .connected: return .online
         case .connecting(let attempt): return attempt <= 1 ? .connecting : .offline("connecting, try \(attempt)")
         case .offline: return .offline("offline")
-        case .reconnecting(let attempt, _): return .offline("reconnecting, try \(attempt)")
+        case .reconnecting(let attempt, let retryAt):
+            return .offline("reconnecting at \(retryClock(retryAt)), try \(attempt + 1) (C-r: now)")
         case .authFailed(let message): return .offline(message)
         }
     }
@@ -83,5 +84,19 @@ enum ServerEventMapper {
     static func ticket(_ value: Ticket, sessions: [Session], server: String) -> AppTicket {
         let live = sessions.first { $0.ticketId == value.id && $0.status == .running }
         return AppTicket(value, liveSession: live.map { SessionKey(server: server, sessionId: $0.id) })
+    }
+}
+
+extension ServerEventMapper {
+    /// When a retry scheduled at `retryAt` (monotonic) happens, as local wall-clock time
+    /// (HH:mm:ss): a fixed time needs no countdown to stay true.
+    static func retryClock(
+        _ retryAt: MonotonicTime, now: MonotonicTime = MonotonicClock().now(), date: Date = Date()
+    )
+        -> String
+    {
+        let wall = date.addingTimeInterval(max(0, (retryAt - now).secondsDouble))
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: wall)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 }

@@ -1,0 +1,28 @@
+// The status line says when the next try is, as a wall-clock time (no countdown needed), and
+// that Ctrl-R tries now.
+import ClientCore
+import ClientNetwork
+import Foundation
+import Testing
+
+@testable import ClientRuntime
+
+@Suite struct RetryClockTests {
+    @Test func theNextTryIsShownAsAClockTime() {
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        let text = ServerEventMapper.retryClock(.seconds(42), now: .seconds(30), date: date)
+        #expect(text == formatter.string(from: date.addingTimeInterval(12)))
+    }
+
+    @Test func aReconnectingServerSaysWhenAndHowToTryNow() {
+        let status = ConnectionStatus.reconnecting(attempt: 2, retryAt: MonotonicClock().now())
+        guard case .offline(let text) = ServerEventMapper.link(status) else {
+            Issue.record("not offline")
+            return
+        }
+        #expect(text.hasPrefix("reconnecting at "))
+        #expect(text.hasSuffix(", try 3 (C-r: now)"))
+    }
+}
