@@ -13,8 +13,7 @@ extension PTYConnection {
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
             text: { [weak self] text in
-                guard let inbound = Inbound(frame: text) else { return }
-                await self?.received(inbound, generation: current)
+                await self?.received(Inbound(frame: text), generation: current)
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
@@ -86,17 +85,19 @@ extension PTYConnection {
         case exited(Int)
         case error(code: String, message: String)
         case pong
-        case ignored
+        /// A message this stream has no use for (its type, for the once-per-type log line).
+        case ignored(type: String)
+        /// A frame that is not a protocol message at all.
+        case notJSON
 
         /// A frame's meaning; `pty:output` in the servers' usual shape skips the JSON decoder.
-        /// Nil for a frame that is not JSON.
-        init?(frame: String) {
+        init(frame: String) {
             if let bytes = PTYOutputFastPath.data(of: frame) {
                 self = .bytes(bytes)
             } else if let message = try? ServerMessage.decode(Data(frame.utf8)) {
                 self.init(message)
             } else {
-                return nil
+                self = .notJSON
             }
         }
 
@@ -108,7 +109,8 @@ extension PTYConnection {
             case .ptyExit(let payload): self = .exited(payload.exitCode)
             case .error(let payload): self = .error(code: payload.code.rawValue, message: payload.message)
             case .pong: self = .pong
-            default: self = .ignored
+            case .unknown(let type, _): self = .ignored(type: type)
+            default: self = .ignored(type: message.type)
             }
         }
     }
@@ -121,6 +123,10 @@ extension PTYConnection {
 
     private func received(_ inbound: Inbound, generation: UInt64) {
         guard generation == self.generation else { return }
+        if case .notJSON = inbound {
+            logDropOnce("not JSON", "a frame that is not a JSON message")
+            return
+        }
         if case .pong = inbound {
             handle(.pongReceived)
             return
@@ -134,8 +140,15 @@ extension PTYConnection {
         case .attached(let cols, let rows): handle(.attached(cols: cols, rows: rows))
         case .exited(let code): handle(.exited(code: code))
         case .error(let code, let message): handle(.serverError(code: code, message: message))
-        case .pong, .ignored: break
+        case .ignored(let type): logDropOnce(type, "messages of type \(type), which a terminal stream does not use")
+        case .pong, .notJSON: break
         }
+    }
+
+    /// Logs a dropped kind of frame the first time it is seen on this stream.
+    private func logDropOnce(_ kind: String, _ what: String) {
+        guard dropsLogged.insert(kind).inserted else { return }
+        logger.notice("session \(sessionId.prefix(8)): ignoring \(what) (logged once)")
     }
 
     private func linkClosed(_ close: LinkClose, generation: UInt64) {

@@ -6,6 +6,7 @@
 import ClaudePMProtocol
 import ClientCore
 import Foundation
+import Logging
 
 /// A reconnecting PTY attachment to one session.
 public actor PTYConnection {
@@ -55,6 +56,9 @@ public actor PTYConnection {
     var generation: UInt64 = 0
     var sendQueue: [OutboundFrame] = []
     var sending = false
+    /// Kinds of dropped frames already logged ("not JSON", a message type): each is logged once.
+    var dropsLogged: Set<String> = []
+    let logger = Logger(label: "claudepm.network.pty")
 
     /// Creates an idle connection; call `open(cols:rows:)`.
     public init(

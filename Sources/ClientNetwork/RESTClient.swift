@@ -72,8 +72,19 @@ public struct RESTClient: Sendable {
         do {
             return try RESTClient.decoder.decode(T.self, from: response.body)
         } catch {
-            throw .badResponse(server: server.name, operation: "\(method) \(path)", detail: "\(error)")
+            let detail = Self.looksLikeHTML(response.body) ? Self.htmlAnswer : "\(error)"
+            throw .badResponse(server: server.name, operation: "\(method) \(path)", detail: detail)
         }
+    }
+
+    /// What a user is told when an HTML page answers where JSON was expected.
+    static let htmlAnswer =
+        "the answer is an HTML page, not the server's JSON: a captive portal, a proxy or another web server "
+        + "is answering at this address"
+
+    /// True when `body` starts (after white space) with `<`: an HTML page, not JSON.
+    static func looksLikeHTML(_ body: Data) -> Bool {
+        body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 
     /// Encodes a request body as JSON.

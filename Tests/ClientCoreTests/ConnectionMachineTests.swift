@@ -151,6 +151,20 @@ extension ConnectionAction {
         #expect(again - h.clock.now == .seconds(1))
     }
 
+    @Test func theRoundTripStartsAgainOnEveryNewLink() {
+        var h = ConnectionHarness()
+        h.send(.start)
+        h.send(.opened)
+        h.advance(by: .seconds(5))
+        h.clock.advance(to: h.clock.now + .milliseconds(300))
+        h.send(.pongReceived)
+        #expect(h.machine.roundTrip?.last == .milliseconds(300))
+        h.send(.closed(code: 1006, reason: ""))
+        h.fireNextTimer()
+        h.send(.opened)
+        #expect(h.machine.roundTrip == nil, "a new link may take another route")
+    }
+
     @Test func close4001StopsRetrying() {
         var h = ConnectionHarness()
         h.send(.start)

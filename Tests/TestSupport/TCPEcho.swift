@@ -14,8 +14,9 @@ public final class TCPEchoServer: @unchecked Sendable {
     public let port: UInt16
     private let fd: Int32
 
-    /// Starts listening.
-    public init() throws {
+    /// Starts listening. With `answer`, each connection gets `answer` after its first read and is
+    /// closed (a canned reply, e.g. an HTML page where an API was expected) instead of an echo.
+    public init(answer: [UInt8]? = nil) throws {
         let client = try TCPTestClient.socketFD()
         var address = TCPTestClient.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -31,7 +32,7 @@ public final class TCPEchoServer: @unchecked Sendable {
             while true {
                 let connection = accept(fd, nil, nil)
                 guard connection >= 0 else { return }
-                Thread { Self.echo(connection) }.start()
+                Thread { Self.serve(connection, answer: answer) }.start()
             }
         }.start()
     }
@@ -41,8 +42,14 @@ public final class TCPEchoServer: @unchecked Sendable {
         close(fd)
     }
 
-    private static func echo(_ fd: Int32) {
+    private static func serve(_ fd: Int32, answer: [UInt8]?) {
         var buffer = [UInt8](repeating: 0, count: 16_384)
+        if let answer {
+            _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(fd)
+            return
+        }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { break }

@@ -123,6 +123,8 @@ public struct ConnectionMachine: Sendable {
         lastFrameAt = now
         pingSentAt = nil
         isLate = false
+        // A new link may take another route: the old smoothed round trip says nothing about it.
+        roundTrip = nil
         var actions: [ConnectionAction] = [
             .cancelTimer(.connectTimeout),
             .scheduleTimer(.heartbeat, at: now + configuration.pingInterval),
