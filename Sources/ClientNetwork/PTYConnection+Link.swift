@@ -45,9 +45,9 @@ extension PTYConnection {
             link?.cancel()
             return
         }
-        Task {
-            for frame in pending { try? await writer.send(frame.text) }
-            await writer.close()
+        closing = Task {
+            for frame in pending where !Task.isCancelled { try? await writer.send(frame.text) }
+            if !Task.isCancelled { await writer.close() }
             link?.cancel()
         }
     }

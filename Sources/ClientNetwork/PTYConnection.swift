@@ -58,6 +58,8 @@ public actor PTYConnection {
     var sending = false
     /// Kinds of dropped frames already logged ("not JSON", a message type): each is logged once.
     var dropsLogged: Set<String> = []
+    /// The last close in progress (final messages, then the close frame).
+    var closing: Task<Void, Never>?
     let logger = Logger(label: "claudepm.network.pty")
 
     /// Creates an idle connection; call `open(cols:rows:)`.
@@ -96,6 +98,19 @@ public actor PTYConnection {
         timers.cancelAll()
         closeLink()
         continuation.finish()
+    }
+
+    /// Like `shutdown()`, but waits (at most a second) until `pty:detach` and the close frame are
+    /// out, so the server sees a detach and a clean close before the process exits.
+    public func shutdownClosingLink() async {
+        shutdown()
+        guard let closing else { return }
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(1))
+            closing.cancel()
+        }
+        await closing.value
+        deadline.cancel()
     }
 
     func handle(_ event: PTYEvent) {

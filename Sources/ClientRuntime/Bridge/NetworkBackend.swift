@@ -19,6 +19,8 @@ final class NetworkBackend: Sendable {
     /// The last known state of each server, on disk.
     let cache: SnapshotCache
     private let tasks = Mutex<[Task<Void, Never>]>([])
+    /// The terminal streams' life tasks, awaited on quit.
+    private let streams = StreamTasks()
     private let logger = Logger(label: "claudepm.runtime.network")
 
     /// A backend for `servers` posting to `queue`.
@@ -68,6 +70,8 @@ final class NetworkBackend: Sendable {
     func stop() async {
         await withTaskGroup(of: Void.self) { group in
             for socket in sockets { group.addTask { await socket.shutdownClosingLink() } }
+            // Streams the UI closed on quit send pty:detach and a close frame (at most a second).
+            group.addTask { [streams] in await streams.waitForAll() }
         }
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
@@ -203,6 +207,7 @@ extension NetworkBackend: RuntimeBackend {
     {
         guard let server = servers[key.server] else { return nil }
         return PTYChannel.open(
-            server: server, key: key, cols: cols, rows: rows, readOnly: readOnly, generation: generation, queue: queue)
+            server: server, key: key, cols: cols, rows: rows, readOnly: readOnly, generation: generation, queue: queue,
+            streams: streams)
     }
 }

@@ -26,9 +26,11 @@ final class PTYChannel: TerminalChannel {
     }
 
     /// Opens a stream for `key` and starts forwarding its output to `queue`.
+    /// `streams` learns the stream's life task (it ends once the stream is closed and its detach
+    /// and close frame are out), so quitting can wait for it.
     static func open(
         server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int,
-        queue: EventQueue<RuntimeEvent>
+        queue: EventQueue<RuntimeEvent>, streams: StreamTasks
     ) -> (any TerminalChannel)? {
         var configuration = PTYConnectionMachine.Configuration()
         configuration.readOnly = readOnly
@@ -39,16 +41,17 @@ final class PTYChannel: TerminalChannel {
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
             configuration: configuration)
         let (stream, continuation) = AsyncStream<Command>.makeStream()
-        Task {
-            await connection.open(cols: cols, rows: rows)
-            for await command in stream {
-                switch command {
-                case .input(let text): await connection.input(text)
-                case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
+        streams.add(
+            Task {
+                await connection.open(cols: cols, rows: rows)
+                for await command in stream {
+                    switch command {
+                    case .input(let text): await connection.input(text)
+                    case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
+                    }
                 }
-            }
-            await connection.shutdown()
-        }
+                await connection.shutdownClosingLink()
+            })
         Task {
             for await output in connection.output {
                 forward(output, key: key, generation: generation, queue: queue)
