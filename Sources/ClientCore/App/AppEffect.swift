@@ -41,6 +41,8 @@ public enum AppEffect: Hashable, Sendable {
     case refetchNotifications(server: String)
     /// Ring the outer terminal: BEL, plus OSC 9/777 when `desktop` (see `OuterTerminalAlert`).
     case alertOuterTerminal(title: String, body: String, desktop: Bool)
+    /// Show the links' statistics (`:stats`): the runtime, which counts stream bytes, builds them.
+    case showStats
     /// Connect every server that is down now, not at its next scheduled try, re-reading its API
     /// key first (after a rotated key, or a 4001).
     case reconnect
@@ -64,7 +66,7 @@ extension AppEffect {
             .rejectTicket(let server, _, _), .moveTicket(let server, _, _), .clearNotifications(let server),
             .deleteNotification(let server, _), .refetchNotifications(let server), .refreshSessions(let server):
             return server
-        case .alertOuterTerminal, .suspend, .quit, .reconnect: return nil
+        case .alertOuterTerminal, .suspend, .quit, .reconnect, .showStats: return nil
         }
     }
 }

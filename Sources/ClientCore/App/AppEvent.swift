@@ -44,6 +44,8 @@ public enum AppEvent: Equatable, Sendable {
     case ticketState(server: String, ticketID: String, state: BoardColumn)
     /// A ticket's markdown, for the pager.
     case ticketContent(title: String, markdown: String)
+    /// Text for the pager (`:stats`).
+    case showPager(title: String, lines: [String])
     /// The state of a session's terminal stream (tile or attach): shown in the status line while
     /// attached, never as a flash.
     case streamStatus(SessionKey, PTYStatus)

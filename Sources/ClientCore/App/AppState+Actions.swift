@@ -97,6 +97,7 @@ extension AppState {
         case "clear": return clearNotifications()
         case "next", "triage": return triageNext()
         case "reconnect", "retry": return reconnectNow()
+        case "stats": return [.showStats]
         case "help": overlay = .help
         case "": break
         default: flash = "unknown command: \(command)"

@@ -110,6 +110,8 @@ extension AppState {
         case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
         case .ticketContent(let title, let markdown):
             overlay = .pager(title: title, lines: markdown.components(separatedBy: "\n"), offset: 0)
+        case .showPager(let title, let lines):
+            overlay = .pager(title: title, lines: lines, offset: 0)
         default: break
         }
         return []

@@ -42,6 +42,8 @@ extension RuntimeApp {
             stopRequested = true
         case .reconnect:
             network.reconnectAll()
+        case .showStats:
+            dispatch(.showPager(title: "claudepm stats", lines: StatsReport.lines(state, counters: streamCounters)))
         case .sendInput, .answerPermission, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession,
             .approveTicket, .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification,
             .refetchNotifications:
@@ -73,6 +75,7 @@ extension RuntimeApp {
 
     private func close(_ key: SessionKey) {
         paneStreams.remove(key)
+        streamCounters[key] = nil
         channels.removeValue(forKey: key)?.channel.close()
     }
 

@@ -38,6 +38,8 @@ final class RuntimeApp: EventLoopClient {
     /// Sessions whose open stream is a pane stream (the server sent a snapshot): their size is
     /// the pane's, set by snapshots, and tmux answers their terminal queries.
     var paneStreams: Set<SessionKey> = []
+    /// Bytes and frames each open stream delivered (for `:stats`).
+    var streamCounters: [SessionKey: StreamCounters] = [:]
     var decoder = KeyDecoder()
     var escapeDeadline: Duration?
     var lastTick: Duration = .zero
@@ -168,6 +170,8 @@ final class RuntimeApp: EventLoopClient {
         case .terminalOutput(let key, let generation, let bytes):
             guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
             screen.feed(bytes)
+            streamCounters[key, default: StreamCounters()].bytes += bytes.count
+            streamCounters[key, default: StreamCounters()].frames += 1
             answerTerminalQueries(key, screen: screen)
             if echoWait?.key == key { echoArrived = true }
             if predictionChanged(key, screen: screen) { echoArrived = true }
@@ -179,6 +183,8 @@ final class RuntimeApp: EventLoopClient {
             screen.reset(hard: true)
             screen.resize(rows: size.rows, cols: size.cols)
             screen.feed(bytes)
+            streamCounters[key, default: StreamCounters()].bytes += bytes.count
+            streamCounters[key, default: StreamCounters()].frames += 1
             _ = screen.takeOutput()
             return true
         case .terminalReset(let key, let generation):
