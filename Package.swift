@@ -75,7 +75,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy"],
+        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy", "TUI"],
         path: "Tests/TestSupport",
         swiftSettings: swift6
     ),

@@ -5,6 +5,7 @@
 import ClientCore
 import Foundation
 import TUI
+import TestSupport
 import Testing
 
 @testable import ClientRuntime

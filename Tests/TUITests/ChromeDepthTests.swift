@@ -5,6 +5,7 @@
 
 import ClientCore
 import TUI
+import TestSupport
 import Testing
 
 @Suite struct ChromeDepthTests {

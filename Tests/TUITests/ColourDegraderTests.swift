@@ -1,5 +1,6 @@
 import ClientCore
 import TUI
+import TestSupport
 import Testing
 
 @Suite struct ColourDegraderTests {

@@ -1,6 +1,7 @@
 import ClientCore
 import TUI
 import TerminalScreen
+import TestSupport
 import Testing
 
 @Suite struct CompositorTests {

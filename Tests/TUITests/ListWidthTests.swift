@@ -6,6 +6,7 @@ import ClientCore
 import Foundation
 import TUI
 import TerminalScreen
+import TestSupport
 import Testing
 
 @Suite struct ListWidthTests {

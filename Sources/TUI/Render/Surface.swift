@@ -1,5 +1,6 @@
 // Where finished frames go. The compositor only ever calls these four methods, so the real
-// terminal (`CursesSurface`) and the test double (`RecordingSurface`) see the same calls.
+// terminal (`CursesSurface`) and the test double (`RecordingSurface`, TestSupport) see the same
+// calls.
 
 import ClientCore
 

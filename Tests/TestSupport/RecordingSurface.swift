@@ -1,7 +1,8 @@
 // A Surface for tests: it records every call and keeps the resulting screen so that it can be
-// rendered as text and compared with golden frames.
+// rendered as text and compared with golden frames. It lives in TestSupport, not in the product.
 
 import ClientCore
+import TUI
 
 /// A recording, in-memory `Surface`.
 public final class RecordingSurface: Surface {
