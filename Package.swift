@@ -85,7 +85,7 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
-    .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"], swiftSettings: swift6),
+    .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen", "TestSupport"], swiftSettings: swift6),
     .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
     .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),
     .testTarget(
