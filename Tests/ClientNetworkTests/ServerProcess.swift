@@ -86,21 +86,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Runs tmux on this server's socket and returns its wait status (off the cooperative pool).
     @discardableResult func tmux(_ arguments: [String]) async throws -> Int32 {
         let socket = tmuxSocket
-        return try await offPool { try Self.tmuxBlocking(socket: socket, arguments) }
-    }
-
-    /// Runs tmux on `socket` and returns its exit status; blocks. Foundation's spawn closes every
-    /// descriptor above 2 in the child: the tmux server this may start must not inherit another
-    /// test's pipe (a plain posix_spawn here once kept openssl's output pipe open and hung a test).
-    @discardableResult private static func tmuxBlocking(socket: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return ChildWait.exitStatus(of: process)
+        return await offPool { ChildWait.tmux(socket: socket, arguments) }
     }
 
     /// Kills the server and its tmux and removes the directory on a thread of its own: the last
@@ -114,7 +100,7 @@ final class ServerProcess: @unchecked Sendable {
                 kill(process.processIdentifier, SIGKILL)
                 ChildWait.exitStatus(of: process)
             }
-            _ = try? Self.tmuxBlocking(socket: socket, ["kill-server"])
+            ChildWait.tmux(socket: socket, ["kill-server"])
             try? FileManager.default.removeItem(atPath: directory)
         }
     }

@@ -26,3 +26,17 @@ import Testing
         #expect(text.hasSuffix(", try 3 (C-r: now)"))
     }
 }
+
+/// "Online" means the resync has landed: an opened socket shows as connecting, and the resync's
+/// data comes before the online state.
+@Suite struct OnlineAfterResyncTests {
+    @Test func anOpenSocketIsConnectingUntilItsResyncLands() {
+        #expect(
+            ServerEventMapper.map(.status(server: "s", .connected), server: "s")
+                == [.serverLink(server: "s", link: .connecting)])
+        let snapshot = ServerSnapshot(sessions: [], notifications: [], projects: [], tickets: [:])
+        let events = ServerEventMapper.map(.resynced(server: "s", snapshot), server: "s")
+        #expect(events.last == .serverLink(server: "s", link: .online))
+        #expect(events.first == .sessionsLoaded(server: "s", sessions: [], requestedAt: nil))
+    }
+}

@@ -55,13 +55,6 @@ struct DemoLifelineTests {
 
     /// Runs tmux on `socket` with output discarded; returns its exit status.
     static func tmux(_ socket: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        return ChildWait.exitStatus(of: process)
+        ChildWait.tmux(socket: socket, arguments)
     }
 }

@@ -60,3 +60,21 @@ public enum ChildWait {
         Thread.detachNewThread { _ = termination(of: process) }
     }
 }
+
+extension ChildWait {
+    /// Runs `tmux -L socket arguments…` with no input or output and returns its exit status (-1 if
+    /// it cannot start); blocks. Foundation's spawn closes every descriptor above 2 in the child:
+    /// a tmux server this starts must not inherit another test's pipe (a plain posix_spawn once
+    /// kept openssl's output pipe open and hung a test).
+    @discardableResult
+    public static func tmux(socket: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        return exitStatus(of: process)
+    }
+}
