@@ -67,7 +67,7 @@ struct CLIServerTests {
         _ fixture: ServerFixture, home: borrowing TempDirectory
     ) async throws -> (Process, [[String: Any]]) {
         let (process, handle) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
-        let lines = try await offPool { readLines(handle, until: #""event":"resynced""#) }
+        let lines = await offPool { readLines(handle, until: #""event":"resynced""#) }
         let events = lines.compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }

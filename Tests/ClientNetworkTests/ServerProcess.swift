@@ -92,8 +92,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Kills the server and its tmux and removes the directory on a thread of its own: the last
     /// reference usually goes on a cooperative-pool thread, which must not block.
     deinit {
-        nonisolated(unsafe) let process = process
-        let (socket, directory) = (tmuxSocket, directory)
+        let (process, socket, directory) = (process, tmuxSocket, directory)
         Thread.detachNewThread {
             if let process, process.isRunning {
                 kill(process.processIdentifier, SIGCONT)

@@ -33,11 +33,11 @@ struct WatchRawFramesTests {
         let (process, output) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
         defer { ChildWait.terminateInBackground(process) }
         let reader = LineReader(output)
-        _ = try await offPool { reader.read(until: #""event":"resynced""#) }
+        _ = await offPool { reader.read(until: #""event":"resynced""#) }
         let ticket = try #require(
             try await fixture.rest.allTickets(projectId: fixture.projectId).first { $0.externalId == "CSM-001" })
         _ = try await fixture.rest.move(ticket: ticket.id, to: .inProgress)
-        let lines = try await offPool { reader.read(until: "ticket:state") }
+        let lines = await offPool { reader.read(until: "ticket:state") }
         let line = try #require(lines.last { $0.contains("ticket:state") }, "watch printed no ticket:state")
         #expect(await eventually { raw.first(containing: "ticket:state") != nil }, "the raw client got no frame")
         let frame = try #require(raw.first(containing: "ticket:state"))
@@ -45,7 +45,7 @@ struct WatchRawFramesTests {
         let host = fixture.server.url.host ?? ""
         #expect(line == #"{"event":"message","message":"# + frame + #","server":""# + host + #""}"#, "re-encoded")
         await fixture.server.killHard()
-        let after = try await offPool { reader.read(until: #""status":"reconnecting""#) }
+        let after = await offPool { reader.read(until: #""status":"reconnecting""#) }
         let statuses = (lines + after).compactMap(Self.status)
         #expect(statuses.contains { $0.status == "reconnecting" && $0.attempt != nil }, "\(after)")
         for status in statuses {

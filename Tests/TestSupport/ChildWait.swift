@@ -47,7 +47,6 @@ public enum ChildWait {
     /// Waits for `process` off the cooperative pool and returns how it ended.
     @discardableResult
     public static func exit(of process: Process) async -> Termination {
-        nonisolated(unsafe) let process = process
         return await offPool { termination(of: process) }
     }
 
@@ -56,7 +55,6 @@ public enum ChildWait {
     public static func terminateInBackground(_ process: Process) {
         guard process.processIdentifier > 0 else { return }
         kill(process.processIdentifier, SIGTERM)
-        nonisolated(unsafe) let process = process
         Thread.detachNewThread { _ = termination(of: process) }
     }
 }
