@@ -25,6 +25,10 @@ int csupport_wcwidth_range(const char *locale_name, uint32_t first, uint32_t cou
 pid_t csupport_pty_spawn(const char *path, char *const argv[], char *const envp[],
                          const char *cwd, unsigned short rows, unsigned short cols, int *master_fd);
 
+/** A netlink socket (close-on-exec) subscribed to link, address and route changes, IPv4 and IPv6:
+    readable whenever the network under the client changes. Returns the descriptor or -1 with errno. */
+int csupport_route_socket(void);
+
 /** Sets the window size of a PTY (TIOCSWINSZ). Returns 0 or -1 with errno. */
 int csupport_set_winsize(int fd, unsigned short rows, unsigned short cols);
 

@@ -21,6 +21,8 @@ final class NetworkBackend: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
     /// The terminal streams' life tasks, awaited on quit.
     private let streams = StreamTasks()
+    /// Network changes (netlink) trigger a reconnect attempt of every server that is down.
+    private let routes = Mutex<RouteWatcher?>(nil)
     private let logger = Logger(label: "claudepm.runtime.network")
 
     /// A backend for `servers` posting to `queue`.
@@ -41,6 +43,13 @@ final class NetworkBackend: Sendable {
 
     /// Connects every event socket and forwards its events until `stop()`.
     func start() {
+        let logger = logger
+        routes.withLock {
+            $0 = RouteWatcher { [weak self] in
+                logger.info("the network changed: trying every server that is down now")
+                self?.reconnectAll()
+            }
+        }
         for socket in sockets {
             let queue = queue
             let name = socket.server.name
@@ -68,6 +77,7 @@ final class NetworkBackend: Sendable {
     /// Closes every socket with a close frame (the server sees a clean 1000, not a dropped
     /// connection), all at once, each waiting at most a second for its link to end.
     func stop() async {
+        routes.withLock { $0?.stop() }
         await withTaskGroup(of: Void.self) { group in
             for socket in sockets { group.addTask { await socket.shutdownClosingLink() } }
             // Streams the UI closed on quit send pty:detach and a close frame (at most a second).
