@@ -85,8 +85,11 @@ extension PTYConnection {
         case exited(Int)
         case error(code: String, message: String)
         case pong
-        /// A message this stream has no use for (its type, for the once-per-type log line).
-        case ignored(type: String)
+        /// A protocol message this stream has no use for (e.g. the `agent:snapshot` every socket
+        /// gets on connect): expected, not logged.
+        case ignored
+        /// A message type this client does not know (logged once per type).
+        case unknownType(String)
         /// A frame that is not a protocol message at all.
         case notJSON
 
@@ -109,8 +112,8 @@ extension PTYConnection {
             case .ptyExit(let payload): self = .exited(payload.exitCode)
             case .error(let payload): self = .error(code: payload.code.rawValue, message: payload.message)
             case .pong: self = .pong
-            case .unknown(let type, _): self = .ignored(type: type)
-            default: self = .ignored(type: message.type)
+            case .unknown(let type, _): self = .unknownType(type)
+            default: self = .ignored
             }
         }
     }
@@ -140,8 +143,8 @@ extension PTYConnection {
         case .attached(let cols, let rows): handle(.attached(cols: cols, rows: rows))
         case .exited(let code): handle(.exited(code: code))
         case .error(let code, let message): handle(.serverError(code: code, message: message))
-        case .ignored(let type): logDropOnce(type, "messages of type \(type), which a terminal stream does not use")
-        case .pong, .notJSON: break
+        case .unknownType(let type): logDropOnce(type, "messages of unknown type \(type)")
+        case .pong, .notJSON, .ignored: break
         }
     }
 
