@@ -89,16 +89,19 @@ final class ServerProcess: @unchecked Sendable {
         return await offPool { ChildWait.tmux(socket: socket, arguments) }
     }
 
-    /// Kills the server and its tmux and removes the directory on a thread of its own: the last
-    /// reference usually goes on a cooperative-pool thread, which must not block.
+    /// Kills the server at once (kill(2) does not block), then reaps it, stops its tmux and removes
+    /// the directory on a thread of its own: the last reference usually goes on a cooperative-pool
+    /// thread, which must not block. The kill is not deferred to that thread: a test process that
+    /// exits right after would leave the server running.
     deinit {
-        let (process, socket, directory) = (process, tmuxSocket, directory)
+        let (socket, directory) = (tmuxSocket, directory)
+        let killed = process.flatMap { $0.isRunning ? $0 : nil }
+        if let killed {
+            kill(killed.processIdentifier, SIGCONT)
+            kill(killed.processIdentifier, SIGKILL)
+        }
         Thread.detachNewThread {
-            if let process, process.isRunning {
-                kill(process.processIdentifier, SIGCONT)
-                kill(process.processIdentifier, SIGKILL)
-                ChildWait.exitStatus(of: process)
-            }
+            if let killed { ChildWait.exitStatus(of: killed) }
             ChildWait.tmux(socket: socket, ["kill-server"])
             try? FileManager.default.removeItem(atPath: directory)
         }
