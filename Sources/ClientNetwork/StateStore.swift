@@ -6,7 +6,6 @@
 // files left by a crash mid-write are never read.
 
 import ClientCore
-import Crypto
 import Foundation
 
 /// The result of reading a stored value.
@@ -37,21 +36,6 @@ public struct StateStore: Sendable {
     public init(directory: String, identity: String? = nil) {
         self.directory = directory
         self.identity = identity
-    }
-
-    /// The store for `server` under the XDG state directory, or nil without HOME/XDG_STATE_HOME.
-    /// The directory is named after the endpoint (scheme, host, port), not the configured name.
-    public static func forServer(_ server: ServerConfig, environment: [String: String]) -> StateStore? {
-        let identity = server.endpointIdentity
-        return ConfigPaths.stateDirectory(environment: environment).map {
-            StateStore(directory: $0 + "/servers/" + directoryName(identity), identity: identity)
-        }
-    }
-
-    /// A readable, collision-free directory name for an endpoint identity.
-    static func directoryName(_ identity: String) -> String {
-        let digest = SHA256.hash(data: Data(identity.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
-        return safeName(identity.replacingOccurrences(of: "://", with: "-")) + "-" + digest
     }
 
     /// A file-name-safe spelling of a server name (letters, digits, `-`, `_`, `.`; others as `_`).
