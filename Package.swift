@@ -75,7 +75,9 @@ var targets: [Target] = [
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy", "TUI"],
+        dependencies: [
+            "ClaudePMProtocol", "ClientCore", "CSupport", "LatencyProxy", "TUI", dep("Logging", "swift-log"),
+        ],
         path: "Tests/TestSupport",
         swiftSettings: swift6
     ),
@@ -237,7 +239,6 @@ if wantsFuzz {
             name: "FuzzProperties",
             dependencies: [
                 "ClaudePMProtocol", "TerminalScreen", "ClientCore", "ServerCore", "ServerHTTP", "ClientNetwork",
-                "TestSupport",
             ],
             path: "Fuzz/Properties", swiftSettings: swift6),
         .target(name: "FuzzDriver", path: "Fuzz/Driver", swiftSettings: swift6),

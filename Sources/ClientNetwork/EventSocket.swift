@@ -28,7 +28,7 @@ public actor EventSocket {
     var writer: LinkWriter?
     var generation: UInt64 = 0
     var resyncTask: Task<Void, Never>?
-    let logger = Logger(label: "claudepm.network.events")
+    let logger: Logger
     /// Why the link last went down, until it is up again.
     var lastFailure: String?
     /// Message types this client does not know, each logged once (newer servers add types; the
@@ -41,12 +41,14 @@ public actor EventSocket {
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
     /// With `rawFrames`, every frame's text is reported as `.rawFrame` too, before its message.
     /// With `key`, the key is re-read from its source before each connect (`apiKey` is then
-    /// ignored); without it, `apiKey` is used as it is.
+    /// ignored); without it, `apiKey` is used as it is. The link's life is logged to `logger`.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
         configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true,
-        rawFrames: Bool = false, key: RotatingAPIKey? = nil
+        rawFrames: Bool = false, key: RotatingAPIKey? = nil,
+        logger: Logger = Logger(label: "claudepm.network.events")
     ) {
+        self.logger = logger
         self.rawFrames = rawFrames
         self.server = server
         let key = key ?? RotatingAPIKey(apiKey, source: nil)

@@ -2,6 +2,7 @@
 // ticket sync, subscribe with buffered output, every PTY error, pty:exit when the tmux session
 // ends, and unknown sessions / wrong types on each session route.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

@@ -2,6 +2,7 @@
 // session id) and the only watched session, with several running sessions so that the
 // "only running session" rule cannot decide.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerCore

@@ -1,6 +1,7 @@
 // GET /api/metrics: behind the key, Prometheus text, and counting what really happened: sockets
 // opened, refused and closed, messages each way, and PTY streams by kind while they are attached.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

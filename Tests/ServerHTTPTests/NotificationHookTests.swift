@@ -1,5 +1,6 @@
 // Hooks drive waiting detection and notifications; notification list, count, delete.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

@@ -1,6 +1,7 @@
 // PTY attach with a real shell (attach, output, resize, detach, exit, read-only) and session
 // re-adoption after a server restart.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

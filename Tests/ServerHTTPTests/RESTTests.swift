@@ -1,5 +1,6 @@
 // REST endpoints against a real server with real tmux: health, projects, sessions, errors.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

@@ -1,6 +1,7 @@
 // Refused callers and refused WebSocket messages are logged, one line each with the peer and the
 // path, and no log line at any level ever holds the API key (the server's or a wrong one sent).
 import Foundation
+import TestSupport
 import Testing
 import WSClient
 

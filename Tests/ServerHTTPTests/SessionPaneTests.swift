@@ -1,6 +1,7 @@
 // Pane discovery and copy-mode scrolling against a real tmux server.
 import Foundation
 import ServerCore
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

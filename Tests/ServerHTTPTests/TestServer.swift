@@ -145,13 +145,3 @@ extension AnyJSON {
     }
     var keys: Set<String> { Set(fields?.keys.map { $0 } ?? []) }
 }
-
-/// Polls `condition` until it holds or `seconds` pass.
-func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(100))
-    }
-    return false
-}

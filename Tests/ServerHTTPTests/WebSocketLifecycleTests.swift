@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 import WSClient
 import WSCompression

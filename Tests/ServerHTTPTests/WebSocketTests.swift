@@ -1,5 +1,6 @@
 // WebSocket protocol: snapshot, ping, validation errors, subscribe/input/keys, rate and size limits.
 import Foundation
+import TestSupport
 import Testing
 import WSClient
 

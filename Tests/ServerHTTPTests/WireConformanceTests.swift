@@ -4,6 +4,7 @@
 // fixture in Tests/ClaudePMProtocolTests/Fixtures/rest.
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP

@@ -36,6 +36,11 @@ struct PeerLog: Sendable {
         logger.info("WebSocket opened", metadata: ["peer": "\(peer)", "path": "\(path)"])
     }
 
+    /// A client detached its PTY stream from `session` (`pty:detach`), as a clean exit does.
+    func ptyDetached(session: String) {
+        logger.info("PTY detached", metadata: ["peer": "\(peer)", "path": "\(path)", "session": "\(session)"])
+    }
+
     /// A WebSocket ended after `seconds`: `reason` is "closed by peer" or the error that ended it
     /// (an oversized message: close 1009).
     func closed(after seconds: Double, reason: String) {

@@ -112,6 +112,7 @@ extension WSHandler {
     }
 
     func detach(_ id: String) async {
+        log.ptyDetached(session: id)
         // `pty:detached` goes out before the process is killed, so it precedes `pty:exit` as upstream.
         await send("pty:detached", [("sessionId", .string(id))])
         if let pty {
