@@ -136,10 +136,10 @@ extension PTYConnection {
         }
         handle(.frameReceived)
         switch inbound {
-        case .bytes(let bytes): continuation.yield(.bytes(bytes))
+        case .bytes(let bytes): emit(.bytes(bytes))
         case .snapshot(let cols, let rows, let bytes):
             guard (1...1000).contains(cols), (1...1000).contains(rows) else { return }
-            continuation.yield(.snapshot(cols: cols, rows: rows, bytes: bytes))
+            emit(.snapshot(cols: cols, rows: rows, bytes: bytes))
         case .attached(let cols, let rows): handle(.attached(cols: cols, rows: rows))
         case .exited(let code): handle(.exited(code: code))
         case .error(let code, let message): handle(.serverError(code: code, message: message))

@@ -61,12 +61,19 @@ public actor PTYConnection {
     /// The last close in progress (final messages, then the close frame).
     var closing: Task<Void, Never>?
     let logger = Logger(label: "claudepm.network.pty")
+    /// Where outputs go instead of `output`, if set (see `init`).
+    let sink: (@Sendable (Output) -> Void)?
 
-    /// Creates an idle connection; call `open(cols:rows:)`.
+    /// Creates an idle connection; call `open(cols:rows:)`. With `onOutput`, every output is
+    /// handed to it on the connection's own executor, in order, and `output` stays empty: a caller
+    /// that forwards outputs to its own queue saves the hop through a task that reads `output`
+    /// (the UI's frame path: socket task → this actor → the UI queue, two crossings).
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
-        configuration: PTYConnectionMachine.Configuration = .init()
+        configuration: PTYConnectionMachine.Configuration = .init(),
+        onOutput: (@Sendable (Output) -> Void)? = nil
     ) {
+        self.sink = onOutput
         self.server = server
         self.apiKey = apiKey
         self.tls = tls
@@ -79,6 +86,11 @@ public actor PTYConnection {
 
     /// The current status.
     public var status: PTYStatus { machine.status }
+
+    /// Hands `value` to the sink, or to `output`.
+    func emit(_ value: Output) {
+        if let sink { sink(value) } else { continuation.yield(value) }
+    }
 
     /// Connects and attaches at this size (also retries after a failure).
     public func open(cols: Int, rows: Int) { handle(.open(cols: cols, rows: rows)) }
@@ -127,13 +139,13 @@ public actor PTYConnection {
                 await self?.timerFired(kind, token: token)
             }
         case .cancelTimer(let kind): timers.cancel(kind)
-        case .dropInput(let count): continuation.yield(.droppedInput(count: count))
-        case .resetTerminal: continuation.yield(.resetTerminal)
-        case .notice(let text): continuation.yield(.notice(text))
-        case .report(let status): continuation.yield(.status(status))
-        case .reportRoundTrip(let trip): continuation.yield(.roundTrip(trip))
-        case .reportLate(let contact): continuation.yield(.late(silentFor: contact.map { clock.now() - $0 }))
-        case .reportHeld(let bytes): continuation.yield(.heldInput(bytes: bytes))
+        case .dropInput(let count): emit(.droppedInput(count: count))
+        case .resetTerminal: emit(.resetTerminal)
+        case .notice(let text): emit(.notice(text))
+        case .report(let status): emit(.status(status))
+        case .reportRoundTrip(let trip): emit(.roundTrip(trip))
+        case .reportLate(let contact): emit(.late(silentFor: contact.map { clock.now() - $0 }))
+        case .reportHeld(let bytes): emit(.heldInput(bytes: bytes))
         }
     }
 

@@ -1,7 +1,7 @@
 // PTYChannel: one session's terminal stream on ClientNetwork's `PTYConnection` (its own
 // WebSocket, attach-before-data, input coalescing, debounced resizes, reconnects). Output is
-// forwarded to the UI loop tagged with a generation, so bytes from a stream the loop already
-// replaced are dropped there. Commands from the loop go through one ordered stream, so keys
+// posted to the UI loop by the connection itself (no forwarding task), tagged with a generation,
+// so bytes from a stream the loop already replaced are dropped there. Commands from the loop go through one ordered stream, so keys
 // reach the connection in the order they were typed.
 import ClientCore
 import ClientNetwork
@@ -37,9 +37,12 @@ final class PTYChannel: TerminalChannel {
         configuration.selectPaneOnAttach = !readOnly
         configuration.paneStream = true
         if readOnly { configuration.pingInterval = tilePingInterval }
+        // Outputs go from the connection's executor straight to the UI queue: the socket task
+        // decodes, the connection's actor runs the machine, the loop feeds the screen.
         let connection = PTYConnection(
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
-            configuration: configuration)
+            configuration: configuration,
+            onOutput: { forward($0, key: key, generation: generation, queue: queue) })
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         streams.add(
             Task {
@@ -52,11 +55,6 @@ final class PTYChannel: TerminalChannel {
                 }
                 await connection.shutdownClosingLink()
             })
-        Task {
-            for await output in connection.output {
-                forward(output, key: key, generation: generation, queue: queue)
-            }
-        }
         return PTYChannel(commands: continuation)
     }
 
