@@ -92,6 +92,9 @@ extension InputGuard {
                 replacement?.withUnsafeBytes(write)
             case .swallow:
                 if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+            case .cancelFinal:
+                if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+                Self.cancel.withUnsafeBytes(write)
             }
             segmentStart = index + 1
         }

@@ -4,6 +4,9 @@
 //   in the last column. The guard remembers the last graphic character and replaces the final
 //   byte of every REP with CAN (libvterm then drops the sequence), followed by the character
 //   printed as often as fits before the row's end (what REP does) through the safe printing path.
+// - The guard must see every REP libvterm sees, so it parses escape sequences as libvterm does
+//   where they differ from xterm: DEL inside `ESC …` is ignored, and after intermediates the
+//   final `[`, `]` or `P` (which libvterm takes as CSI, OSC, DCS) is replaced by CAN.
 // - Restoring a cursor saved before the screen shrank (DECRC `ESC 8`, leaving the alternate
 //   screen with DEC 1048/1049) puts the cursor outside the screen, and the next print crashes.
 //   The guard reports every such restore so the screen can move the cursor back inside.
@@ -23,6 +26,9 @@ struct InputGuard {
         case dropSequence
         /// A byte of a dropped CSI.
         case swallow
+        /// The final byte of an escape sequence with intermediates (`ESC & [`) that libvterm 0.1.4
+        /// would take as the start of a CSI, OSC or DCS: CAN goes to libvterm in its place.
+        case cancelFinal
     }
 
     enum Mode {
@@ -87,7 +93,7 @@ struct InputGuard {
         switch mode {
         case .ground: ground(byte)
         case .escape: return escape(byte)
-        case .escapeIntermediate: escapeIntermediate(byte)
+        case .escapeIntermediate: return escapeIntermediate(byte)
         case .csi: return csi(byte)
         case .csiIgnore: return csiIgnore(byte)
         case .string: if byte == 0x1B { mode = .stringEscape } else if byte == 0x07 { mode = .ground }
@@ -128,18 +134,26 @@ struct InputGuard {
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             mode = .string
         case 0x20...0x2F: mode = .escapeIntermediate
-        case 0x00...0x1A, 0x1C...0x1F: break
+        // C0 controls act without ending the sequence; DEL is ignored (libvterm, xterm, tmux).
+        case 0x00...0x1A, 0x1C...0x1F, 0x7F: break
         default: mode = .ground
         }
         return .none
     }
 
-    private mutating func escapeIntermediate(_ byte: UInt8) {
-        if byte == 0x1B {
-            mode = .escape
-        } else if byte >= 0x30 {
+    /// After `ESC` and intermediates, any byte from `0` to `~` ends the sequence (xterm, tmux), but
+    /// libvterm 0.1.4 still starts a CSI at `[` (an OSC at `]`, a DCS at `P`): `ESC & [3b` reached
+    /// it as REP, which loops forever when nothing has been printed yet (libFuzzer `terminal`).
+    private mutating func escapeIntermediate(_ byte: UInt8) -> Event {
+        switch byte {
+        case 0x1B: mode = .escape
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "P"):
             mode = .ground
+            return .cancelFinal
+        case 0x30...0x7E: mode = .ground
+        default: break
         }
+        return .none
     }
 
     private mutating func csi(_ byte: UInt8) -> Event {
