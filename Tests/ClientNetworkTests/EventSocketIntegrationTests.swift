@@ -3,6 +3,7 @@
 import ClaudePMProtocol
 import ClientCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClientNetwork

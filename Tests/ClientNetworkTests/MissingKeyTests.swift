@@ -2,6 +2,7 @@
 // how to configure one), not that a key was rejected — over REST, the event socket and the CLI.
 import ClientCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClientNetwork

@@ -89,31 +89,22 @@ final class ServerProcess: @unchecked Sendable {
         return await offPool { ChildWait.tmux(socket: socket, arguments) }
     }
 
-    /// Kills the server at once (kill(2) does not block), then reaps it, stops its tmux and removes
-    /// the directory on a thread of its own: the last reference usually goes on a cooperative-pool
-    /// thread, which must not block. The kill is not deferred to that thread: a test process that
-    /// exits right after would leave the server running.
+    /// Kills the server and starts `tmux kill-server` at once (neither blocks), then reaps both and
+    /// removes the directory on a thread of its own: the last reference usually goes on a
+    /// cooperative-pool thread, which must not block. Nothing is deferred to that thread but
+    /// waiting: a test process that exits right after would leave the server or its tmux running.
     deinit {
-        let (socket, directory) = (tmuxSocket, directory)
+        let directory = directory
         let killed = process.flatMap { $0.isRunning ? $0 : nil }
         if let killed {
             kill(killed.processIdentifier, SIGCONT)
             kill(killed.processIdentifier, SIGKILL)
         }
+        let tmuxKiller = ChildWait.startTmux(socket: tmuxSocket, ["kill-server"])
         Thread.detachNewThread {
             if let killed { ChildWait.exitStatus(of: killed) }
-            ChildWait.tmux(socket: socket, ["kill-server"])
+            if let tmuxKiller { ChildWait.exitStatus(ofPID: tmuxKiller) }
             try? FileManager.default.removeItem(atPath: directory)
         }
     }
-}
-
-/// Polls `condition` until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(100))
-    }
-    return await condition()
 }

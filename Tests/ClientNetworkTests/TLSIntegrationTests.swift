@@ -2,6 +2,7 @@
 
 import ClientCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClientNetwork

@@ -61,18 +61,30 @@ public enum ChildWait {
 
 extension ChildWait {
     /// Runs `tmux -L socket arguments…` with no input or output and returns its exit status (-1 if
-    /// it cannot start); blocks. Foundation's spawn closes every descriptor above 2 in the child:
-    /// a tmux server this starts must not inherit another test's pipe (a plain posix_spawn once
-    /// kept openssl's output pipe open and hung a test).
+    /// it cannot start); blocks. It is started by `Subprocess.spawn`: every descriptor above 2 is
+    /// closed in the child (a tmux server this starts must not inherit another test's pipe; one
+    /// once kept openssl's output pipe open and hung a test), and its signal mask is clean (a
+    /// server started with Foundation's Process had SIGTERM blocked and survived `kill-server`).
     @discardableResult
     public static func tmux(socket: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        return exitStatus(of: process)
+        guard let pid = startTmux(socket: socket, arguments) else { return -1 }
+        return exitStatus(ofPID: pid)
+    }
+
+    /// Starts `tmux -L socket arguments…` as `tmux(socket:_:)` does, without waiting; nil if it
+    /// cannot start. For deinits: the command runs to its end even if the test process exits
+    /// first. Reap it with `exitStatus(ofPID:)`.
+    public static func startTmux(socket: String, _ arguments: [String]) -> pid_t? {
+        let argv = ["/usr/bin/tmux", "-L", socket] + arguments
+        return try? Subprocess.spawn(argv, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Waits (blocking) for the child `pid` and returns its exit status as a shell reports it.
+    @discardableResult
+    public static func exitStatus(ofPID pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 }

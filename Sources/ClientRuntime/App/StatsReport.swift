@@ -1,5 +1,6 @@
 // `:stats`: the links as the client sees them, in the pager. Per server: link state, round trip,
-// how often the link was re-established, the clock offset and when it was last heard; per open
+// how often the link was re-established, the clock offset and when its data was last updated (the
+// session list's "updated"; the round trip shows the link is alive); per open
 // terminal stream: its state, bytes and frames delivered and input held. The server's own view is
 // `GET /api/metrics` (docs/operations.md).
 import ClientCore
@@ -13,10 +14,10 @@ enum StatsReport {
         for server in state.servers {
             let rtt = server.rttMilliseconds.map { "\($0) ms" } ?? "–"
             let offset = state.notifications.clockOffsets[server.name].map { String(format: "%+.1f s", $0) } ?? "–"
-            let heard = server.lastHeard.map { RelativeTime.ago($0, now: state.now) } ?? "never"
+            let updated = server.lastHeard.map { RelativeTime.ago($0, now: state.now) } ?? "never"
             lines.append(
                 "  \(TerminalSafeText.escaped(server.name))  \(linkText(server.link))  rtt \(rtt)  "
-                    + "reconnects \(max(server.timesOnline - 1, 0))  clock \(offset)  heard \(heard)")
+                    + "reconnects \(max(server.timesOnline - 1, 0))  clock \(offset)  updated \(updated)")
         }
         lines.append("")
         lines.append("Terminal streams")

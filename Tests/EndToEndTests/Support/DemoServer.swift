@@ -2,6 +2,7 @@
 // first line it prints (`listening on URL`, printed once the demo sessions exist). Its output goes
 // to a log file, never a pipe (the demo's tmux server would inherit a pipe and hold it open).
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc

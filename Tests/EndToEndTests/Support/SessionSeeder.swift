@@ -6,6 +6,7 @@
 import ClaudePMProtocol
 import ClientNetwork
 import Foundation
+import TestSupport
 
 enum SessionSeeder {
     /// The display name of seeded session `n` (its pane name).

@@ -2,6 +2,7 @@
 // capture the pane, resize the window. Each harness has its own socket (`claudepm-e2e-*`, which
 // Scripts/reap-test-tmux also matches) and kills its server in `stop()`.
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
