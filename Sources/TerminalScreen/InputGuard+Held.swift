@@ -6,13 +6,14 @@
 
 extension InputGuard {
     /// Passes `input` to `write`, rewriting REP and SGR sequences and calling `cursorRestored`
-    /// right after a cursor restore was written. `cursorColumn` and `columns` describe the
-    /// terminal when a REP is reached; `currentFont` reads libvterm's pen font number when an SGR
+    /// right after a cursor restore was written. `cursor` and `columns` describe the
+    /// terminal when a REP is reached (`cursor` and `isErased` read libvterm's screen, see
+    /// InputGuard+Join.swift); `currentFont` reads libvterm's pen font number when an SGR
     /// is reached (everything before it has been written). A CSI libvterm would crash on (more
     /// than 16 arguments) is dropped, or split when it is an SGR.
     mutating func process(
-        _ input: UnsafeRawBufferPointer, columns: Int, cursorColumn: () -> Int, currentFont: () -> Int,
-        cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
+        _ input: UnsafeRawBufferPointer, columns: Int, cursor: () -> Position, isErased: (Position) -> Bool,
+        currentFont: () -> Int, cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
     ) {
         var segmentStart = 0
         var sequenceStart: Int?
@@ -60,7 +61,9 @@ extension InputGuard {
                 sequenceStart = index
             }
             let event = step(byte)
-            if inGround, byte >= 0x20, byte != 0x7F { shape(byte, at: index, input, replace) }
+            if inGround, byte >= 0x20, byte != 0x7F {
+                shape(byte, at: index, input, cursor: cursor, replace)
+            }
             if inString, mode == .ground, !held.isEmpty {
                 // A held string ends here: libvterm must get all of it in one write.
                 held.append(contentsOf: input[segmentStart...index])
@@ -74,20 +77,24 @@ extension InputGuard {
                 continue
             case .repeatCharacter:
                 if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
-                let replacement = [0x18] + repetition(count: csiCount, columns: columns, cursorColumn: cursorColumn())
+                let replacement = [0x18] + repetition(count: csiCount, columns: columns, cursorColumn: cursor().col)
                 replacement.withUnsafeBytes(write)
             case .cursorRestored:
                 write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
                 cursorRestored()
             case .selectGraphicRendition, .dropSequence:
+                // The sequence (held bytes, then this chunk from its ESC) may be replaced. What
+                // precedes it goes to libvterm first: the rewrite reads libvterm's pen font, and an
+                // SGR passed on unchanged (`CSI m`) but not yet written left a stale font, so that
+                // `CSI 2m CSI m CSI 2;1m` lost the dim when it came in one piece (libFuzzer `terminal`).
+                let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
+                if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+                segmentStart = max(segmentStart, start)
                 let replacement = event == .dropSequence ? nil : sgrReplacement(currentFont)
                 if event == .selectGraphicRendition && replacement == nil {
                     flushHeld(write)
                     continue
                 }
-                // The sequence (held bytes, then this chunk from its ESC) is replaced.
-                let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
-                if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
                 held.removeAll(keepingCapacity: true)
                 replacement?.withUnsafeBytes(write)
             case .swallow:
@@ -98,20 +105,33 @@ extension InputGuard {
             }
             segmentStart = index + 1
         }
-        shaper.close(input, replace)
+        // The piece's last cell goes to libvterm on its own, between two cursor reads.
+        var before: Position?
+        if let cellStart = shaper.openCellStart {
+            replace(cellStart..<cellStart, [])
+            before = cursor()
+        }
+        shaper.endPiece(input, replace)
         finishChunk(input, segmentStart: segmentStart, sequenceStart: sequenceStart, write)
+        if let before { notePendingWrap(before: before, after: cursor(), isErased: isErased) }
     }
 
     /// Hands a printable byte of the ground state to the shaper (a scalar once it is complete).
     @inline(__always)
     private mutating func shape(
-        _ byte: UInt8, at index: Int, _ input: UnsafeRawBufferPointer, _ replace: TextShaper.Replace
+        _ byte: UInt8, at index: Int, _ input: UnsafeRawBufferPointer, cursor: () -> Position,
+        _ replace: TextShaper.Replace
     ) {
         if byte < 0x80 {
             shaper.ascii(byte, at: index, input, replace)
         } else if let value = completedScalar {
             completedScalar = nil
-            shaper.scalar(value, range: (index + 1 - scalarLength)..<(index + 1), input, replace)
+            let range = (index + 1 - scalarLength)..<(index + 1)
+            if shaper.continuesLastCell(value) {
+                joinLastCell(range, input, cursor: cursor, replace)
+            } else {
+                shaper.scalar(value, range: range, input, replace)
+            }
         }
     }
 

@@ -31,6 +31,9 @@ struct InputGuard {
         case cancelFinal
     }
 
+    /// A position on libvterm's screen (zero-based).
+    typealias Position = (row: Int, col: Int)
+
     enum Mode {
         case ground, escape, escapeIntermediate, csi, csiIgnore, string, stringEscape
     }
@@ -63,6 +66,9 @@ struct InputGuard {
     private(set) var csiCount = 0
     /// The scalar the last byte completed in the ground state, if any.
     var completedScalar: UInt32?
+    /// libvterm's cursor after the previous piece's last cell, when that cell left it in the
+    /// pending-wrap state (see InputGuard+Join.swift).
+    var pendingWrapCell: Position?
     private var csiPlain = true
     private var csiPrivate = false
     private var csiInFirstParameter = true
@@ -73,9 +79,8 @@ struct InputGuard {
 
     /// The bytes that print the last glyph `count` times without passing the row's end.
     func repetition(count: Int, columns: Int, cursorColumn: Int) -> [UInt8] {
-        let glyph = shaper.lastIsASCII ? [shaper.lastASCII] : shaper.lastGlyph
+        let (glyph, width) = shaper.lastCell
         guard !glyph.isEmpty else { return [] }
-        let width = shaper.lastIsASCII ? 1 : shaper.lastWidth
         let times = min(max(count, 1), max(0, columns - cursorColumn) / width)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(times * glyph.count)

@@ -82,11 +82,13 @@ public final class TerminalScreen {
         syncDetector.scan(bytes)
         let terminal = vt
         let state = vtState
+        let screen = vtScreen
         let columns = Self.internalCols(cols)
         sanitizer.process(bytes) { piece in
             inputGuard.process(
-                piece, columns: columns, cursorColumn: { Self.cursorColumn(state) },
-                currentFont: { Self.penFont(state) }, cursorRestored: { repairCursor() }
+                piece, columns: columns, cursor: { Self.cursorPosition(state) },
+                isErased: { Self.isErased(screen, at: $0) }, currentFont: { Self.penFont(state) },
+                cursorRestored: { repairCursor() }
             ) { part in Self.write(part, to: terminal) }
         }
     }
@@ -118,10 +120,17 @@ public final class TerminalScreen {
         return Int(value.number)
     }
 
-    private static func cursorColumn(_ state: OpaquePointer) -> Int {
+    private static func cursorPosition(_ state: OpaquePointer) -> InputGuard.Position {
         var pos = VTermPos()
         vterm_state_get_cursorpos(state, &pos)
-        return Int(pos.col)
+        return (Int(pos.row), Int(pos.col))
+    }
+
+    /// True when libvterm's cell at `position` was erased and not printed to since.
+    private static func isErased(_ screen: OpaquePointer, at position: InputGuard.Position) -> Bool {
+        var cell = VTermScreenCell()
+        let pos = VTermPos(row: Int32(position.row), col: Int32(position.col))
+        return vterm_screen_get_cell(screen, pos, &cell) != 0 && cell.chars.0 == 0
     }
 
     /// Feeds output of the remote program from any byte collection.

@@ -4,7 +4,9 @@
 // any other cell is replaced by a stand-in scalar from `ClusterTable`, printed with the right
 // width, and scalars tmux drops are removed. Cells are formed within one piece of input; a
 // joining scalar that arrives later (next feed, or after an escape sequence) is left to libvterm
-// when it joins it the same way, and dropped otherwise.
+// when it joins it the same way, and dropped otherwise. When it starts a piece right after the
+// previous piece's last cell, the input guard makes sure libvterm joins it to that cell (see
+// InputGuard+Join.swift).
 
 /// Groups printed scalars into tmux's cells and rewrites the ones libvterm would get wrong.
 struct TextShaper {
@@ -36,6 +38,8 @@ struct TextShaper {
     private(set) var lastWidth = 1
     private(set) var lastASCII: UInt8 = 0
     private(set) var lastIsASCII = false
+    /// The previous piece ended with the last cell, and nothing but joining scalars came since.
+    private(set) var lastCellEndsPiece = false
 
     init(table: ClusterTable) {
         self.table = table
@@ -103,10 +107,44 @@ struct TextShaper {
         }
     }
 
-    /// A control, an escape sequence or the end of the piece: the open cell is complete.
+    /// A control or an escape sequence: the open cell is complete.
     mutating func close(_ input: UnsafeRawBufferPointer, _ replace: Replace) {
         if start >= 0 { finish(input, replace) }
         rule.close()
+        lastCellEndsPiece = false
+    }
+
+    /// The end of the piece: the open cell is complete, but a joining scalar starting the next
+    /// piece still belongs to it.
+    mutating func endPiece(_ input: UnsafeRawBufferPointer, _ replace: Replace) {
+        if start >= 0 {
+            finish(input, replace)
+            lastCellEndsPiece = true
+        }
+        rule.close()
+    }
+
+    /// Where the open cell starts in the current piece, if a cell is open.
+    var openCellStart: Int? { start >= 0 ? start : nil }
+
+    /// The last cell given to libvterm and its width (what REP repeats).
+    var lastCell: (glyph: [UInt8], width: Int) {
+        lastIsASCII ? ([lastASCII], 1) : (lastGlyph, lastWidth)
+    }
+
+    /// True when `value`, at the start of a piece, joins the previous piece's last cell and
+    /// libvterm joins it the same way (a combining mark for both glibc and libvterm).
+    func continuesLastCell(_ value: UInt32) -> Bool {
+        guard lastCellEndsPiece, start < 0 else { return false }
+        return table.probe.glibcWidth(value) == 0 && table.probe.vtermWidth(value) == VTermWidthProbe.combining
+    }
+
+    /// Records that libvterm joined `mark` to the last cell (REP repeats the mark too).
+    mutating func extendLastCell(with mark: UnsafeRawBufferPointer) {
+        let cell = lastCell
+        lastGlyph = cell.glyph + mark
+        lastWidth = cell.width
+        lastIsASCII = false
     }
 
     /// Forgets everything (hard reset).
@@ -142,6 +180,7 @@ struct TextShaper {
     /// Gives the open cell to libvterm: as it came, as its kept scalars, or as a stand-in.
     private mutating func finish(_ input: UnsafeRawBufferPointer, _ replace: Replace) {
         defer { start = -1 }
+        lastCellEndsPiece = false
         let exact = keptBytes == end - start
         if isPlainASCII && end - start == 1 {
             lastASCII = asciiBase
