@@ -261,6 +261,25 @@ if wantsFuzz {
             swiftSettings: swift6))
 }
 
+// MARK: Layout
+
+// Where each module's sources live: Sources/<group>/<module>, so that the tree shows the system
+// (docs/architecture.md, "Layout"): the client, the server, what both share, and the tools (bench,
+// demo agent, latency proxy). Target names do not depend on it.
+let layout: [String: [String]] = [
+    "Shared": ["ClaudePMProtocol", "CSupport"],
+    "Client": [
+        "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
+    ],
+    "Server": ["ServerCore", "ServerHTTP", "claudepm-server"],
+    "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
+]
+for target in targets where target.type != .test && target.path == nil {
+    if let group = layout.first(where: { $0.value.contains(target.name) })?.key {
+        target.path = "Sources/\(group)/\(target.name)"
+    }
+}
+
 var products: [Product] = wantsFuzz ? [] : [.executable(name: "claudepm-demo-agent", targets: ["claudepm-demo-agent"])]
 if wantsClient { products.append(.executable(name: "claudepm", targets: ["claudepm"])) }
 if wantsServer { products.append(.executable(name: "claudepm-server", targets: ["claudepm-server"])) }

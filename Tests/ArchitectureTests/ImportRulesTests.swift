@@ -1,7 +1,9 @@
-// The dependency rules of docs/architecture.md, checked on the sources: every `import` of every
-// Swift file under Sources/ must be allowed for its module, and every library module has a
-// header file (Sources/M/M.swift) saying what it owns and what it must not import. A new module
-// or a new dependency means a deliberate edit here and in docs/architecture.md.
+// The dependency rules of docs/architecture.md, checked on the sources: every module sits in its
+// group (Sources/<group>/<module>: Client, Server, Shared, Tools), every `import` of every Swift
+// file must be allowed for its module, no module imports across the groups' walls, and every
+// library module has a header file (Sources/<group>/M/M.swift) saying what it owns and what it
+// must not import. A new module or a new dependency means a deliberate edit here, in
+// Package.swift's layout table and in docs/architecture.md.
 import Foundation
 import Testing
 
@@ -65,18 +67,49 @@ import Testing
         ),
     ]
 
+    /// The groups of Sources/ and the modules each holds (Package.swift's `layout`).
+    static let groups: [String: Set<String>] = [
+        "Shared": ["ClaudePMProtocol", "CSupport"],
+        "Client": [
+            "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
+        ],
+        "Server": ["ServerCore", "ServerHTTP", "claudepm-server"],
+        "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
+    ]
+
+    /// What a group's modules may import from other groups (the walls between them): the client
+    /// and the server share only Shared; the tools may use the client's screen and the shared code.
+    static let groupMayImport: [String: Set<String>] = [
+        "Shared": [], "Client": ["Shared"], "Server": ["Shared"], "Tools": ["Shared", "Client"],
+    ]
+
     static var sources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
     }
 
-    static func modules() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }.sorted()
+    static func listing(_ url: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Every module directory as `(group, module)`.
+    static func placedModules() throws -> [(group: String, module: String)] {
+        try listing(sources).flatMap { group in
+            try listing(sources.appendingPathComponent(group)).map { (group, $0) }
+        }
+    }
+
+    static func modules() throws -> [String] { try placedModules().map(\.module) }
+
+    static func group(of module: String) -> String? { groups.first { $0.value.contains(module) }?.key }
+
+    static func directory(of module: String) -> URL {
+        sources.appendingPathComponent(group(of: module) ?? "?").appendingPathComponent(module)
     }
 
     /// `(file, imported module)` for every import line of `module`.
     static func imports(of module: String) -> [(String, String)] {
-        let root = sources.appendingPathComponent(module)
+        let root = directory(of: module)
         guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var found: [(String, String)] = []
         for case let file as String in files where file.hasSuffix(".swift") {
@@ -90,11 +123,34 @@ import Testing
         return found
     }
 
+    @Test func everyModuleSitsInItsGroup() throws {
+        let placed = try Self.placedModules()
+        #expect(Set(try Self.listing(Self.sources)) == Set(Self.groups.keys), "Sources/ holds only the groups")
+        for (group, module) in placed {
+            #expect(Self.groups[group]?.contains(module) == true, "Sources/\(group)/\(module) is in the wrong group")
+        }
+        #expect(placed.count == Self.groups.values.map(\.count).reduce(0, +), "a module of the table is missing")
+    }
+
+    @Test func noImportCrossesAGroupWall() throws {
+        var crossings = 0
+        for (group, module) in try Self.placedModules() {
+            for (file, imported) in Self.imports(of: module) {
+                guard let other = Self.group(of: imported), other != group else { continue }
+                crossings += 1
+                #expect(
+                    Self.groupMayImport[group]?.contains(other) == true,
+                    "\(file) (\(group)) imports \(imported) (\(other))")
+            }
+        }
+        #expect(crossings > 10, "the walls are checked on real imports")
+    }
+
     @Test func everyModuleIsInTheTable() throws {
         let modules = try Self.modules()
         #expect(modules.count >= 10)
         for module in modules {
-            #expect(Self.allowed[module] != nil, "Sources/\(module) is not in the import table (docs/architecture.md)")
+            #expect(Self.allowed[module] != nil, "\(module) is not in the import table (docs/architecture.md)")
         }
     }
 
@@ -124,7 +180,7 @@ import Testing
             "ClaudePMProtocol", "ClientCore", "TerminalScreen", "TUI", "ClientNetwork", "ClientRuntime",
             "ServerCore", "ServerHTTP",
         ] {
-            let url = Self.sources.appendingPathComponent(module).appendingPathComponent("\(module).swift")
+            let url = Self.directory(of: module).appendingPathComponent("\(module).swift")
             let text = try String(contentsOf: url, encoding: .utf8)
             #expect(text.hasPrefix("// \(module):"), "\(module).swift must open with its header")
             #expect(text.contains("Must not import:"), "\(module).swift must say what it must not import")

@@ -7,7 +7,7 @@ extension Keymap {
         var out = """
             # claudepm keys
 
-            Generated from `Sources/ClientCore/App/Keymap.swift` (the `?` overlay shows the same table for the
+            Generated from `Sources/Client/ClientCore/App/Keymap.swift` (the `?` overlay shows the same table for the
             current view). Keys follow tmux and vim: `C-x` is Ctrl+x, `S-` is Shift, `g s` means `g` then `s`.
 
             **Detach key.** In a full-screen attach every key goes to the session except the detach key,
