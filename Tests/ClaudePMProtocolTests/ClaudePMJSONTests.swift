@@ -30,6 +30,15 @@ import Testing
         #expect(ISOTimestamp.parse(text) == nil)
     }
 
+    /// Finer than a millisecond is rounded at parse as format rounds, so a parsed time formats and
+    /// parses back to the same Date (libFuzzer `server-message`: `58.0005Z` came back as `58.001Z`).
+    @Test(arguments: ["58.0005", "58.0004", "59.9996", "00.123456", "00.9995"])
+    func subMillisecondTimesParseToTheirFormattedSelf(seconds: String) throws {
+        let date = try #require(ISOTimestamp.parse("2025-12-30T17:59:\(seconds)Z"))
+        let again = try #require(ISOTimestamp.parse(ISOTimestamp.format(date)))
+        #expect(again == date, "\(ISOTimestamp.format(date))")
+    }
+
     @Test func roundTripsEveryMillisecondPattern() throws {
         for millis in stride(from: 0, to: 1000, by: 7) {
             let text = "2026-11-22T04:59:59.\(String(format: "%03d", millis))Z"

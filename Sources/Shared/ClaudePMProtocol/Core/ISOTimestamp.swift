@@ -19,6 +19,8 @@ public enum ISOTimestamp {
     }
 
     /// Parses `YYYY-MM-DDTHH:mm:ss[.fraction](Z|±HH:mm|±HHmm)`; returns nil for anything else.
+    /// A fraction finer than a millisecond (the protocol's precision: JavaScript's `Date`) is
+    /// rounded to it as `format` rounds, so a parsed time formats and parses back to itself.
     public static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2),
@@ -32,7 +34,7 @@ public enum ISOTimestamp {
         var fraction = 0.0
         if scanner.skip(".") || scanner.skip(",") {
             guard let value = scanner.fraction() else { return nil }
-            fraction = value
+            fraction = (value * 1000).rounded() / 1000
         }
         guard let offset = scanner.utcOffset(), scanner.atEnd else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
