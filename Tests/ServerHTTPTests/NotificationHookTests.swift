@@ -68,6 +68,35 @@ struct NotificationHookTests {
         }
     }
 
+    /// A resize (a client attaching at another size) changes the captured screen but is not
+    /// output: the session keeps waiting past the detector's clear delay. Real output then ends
+    /// the wait. (Found by Scripts/soak: every attach/detach cycle cleared a waiting notification.)
+    @Test func aResizeDoesNotEndAWaitButOutputDoes() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            #expect(
+                try await eventually {
+                    (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
+                })
+            let hook =
+                #"{"hook_event_name":"Notification","notification_type":"permission_prompt","claudepm_session_id":"\#(id)"}"#
+            _ = try await s.request("POST", "/api/hooks/claude", body: hook)
+            let count = { try await s.request("GET", "/api/notifications/count").json?["count"]?.intValue }
+            #expect(try await eventually { try await count() == 1 })
+            let pane = try #require(try await s.request("GET", "/api/sessions/\(id)").json?["pane_id"]?.stringValue)
+            _ = try await s.tmux.run(["resize-window", "-t", pane, "-x", "200", "-y", "49"])
+            await s.services.sessions.pollOnce()
+            _ = try await s.tmux.run(["resize-window", "-t", pane, "-x", "70", "-y", "12"])
+            await s.services.sessions.pollOnce()
+            // Output would have ended the wait within the clear delay (3 s); nothing may end it.
+            try await Task.sleep(for: .seconds(5))
+            #expect(try await count() == 1, "a resize ended the wait")
+            _ = try await s.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo done-$((6*7))"}"#)
+            #expect(try await eventually { try await count() == 0 }, "output did not end the wait")
+        }
+    }
+
     @Test func outputPatternDetectsPermissionPrompt() async throws {
         try await TestServer.with { s in
             let project = try await s.createProject()

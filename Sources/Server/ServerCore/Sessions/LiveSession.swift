@@ -10,6 +10,9 @@ struct LiveSession: Sendable {
     var buffer: [String] = []
     var lastCaptureHash: Int?
     var lastCapture: [String] = []
+    /// The content of the last capture: a new capture that only lays it out again (a resize) is
+    /// not output.
+    var lastContent: CaptureContent?
     /// The tmux session whose control client reported the pane, once known.
     var tmuxSession: String?
     /// When the last `session:output` went out.

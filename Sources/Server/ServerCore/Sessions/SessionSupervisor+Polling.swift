@@ -74,12 +74,16 @@ extension SessionSupervisor {
         await capture(id, paneId: session.paneId, session: session.tmuxSession)
     }
 
-    /// Captures the pane; a changed screen goes to the waiting detector at once, and to the
-    /// buffer and `session:output` subscribers at most once per poll interval (upstream's pace).
+    /// Captures the pane; a changed screen goes to the buffer and `session:output` subscribers at
+    /// most once per poll interval (upstream's pace), and to the waiting detector at once unless
+    /// only its layout changed (a resize is not output: it must not end a wait).
     func capture(_ id: String, paneId: String, session tmuxSession: String?) async {
         guard let lines = await captureLines(paneId, session: tmuxSession) else { return }
         let hash = lines.hashValue
         guard var session = live[id], session.lastCaptureHash != hash else { return }
+        let content = CaptureContent(lines)
+        let isOutput = session.lastContent.map { !content.isRelayout(of: $0) } ?? true
+        session.lastContent = content
         if let tmuxSession { session.tmuxSession = tmuxSession }
         session.lastCaptureHash = hash
         session.lastCapture = lines
@@ -102,6 +106,6 @@ extension SessionSupervisor {
             session.lastCaptureHash = nil
         }
         live[id] = session
-        await detector.output(id, text: lines.joined(separator: "\n"))
+        if isOutput { await detector.output(id, text: lines.joined(separator: "\n")) }
     }
 }
