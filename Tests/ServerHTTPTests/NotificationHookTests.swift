@@ -36,13 +36,8 @@ struct NotificationHookTests {
 
     @Test func notificationListAndDelete() async throws {
         try await TestServer.with { s in
-            let project = try await s.createProject()
-            let id = try await s.startSession(project: project)
+            let id = try await Self.sessionWithOutput(s)
             // Let the shell's first screen settle, so no output change clears the waiting state.
-            #expect(
-                try await eventually {
-                    (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
-                })
             try await Task.sleep(for: .seconds(1))
             let hook = #"{"hook_event_name":"Notification","notification_type":"idle_prompt","cwd":"\#(s.repo.path)"}"#
             _ = try await s.request("POST", "/api/hooks/claude", body: hook)
@@ -73,12 +68,7 @@ struct NotificationHookTests {
     /// the wait. (Found by Scripts/soak: every attach/detach cycle cleared a waiting notification.)
     @Test func aResizeDoesNotEndAWaitButOutputDoes() async throws {
         try await TestServer.with { s in
-            let project = try await s.createProject()
-            let id = try await s.startSession(project: project)
-            #expect(
-                try await eventually {
-                    (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
-                })
+            let id = try await Self.sessionWithOutput(s)
             let hook =
                 #"{"hook_event_name":"Notification","notification_type":"permission_prompt","claudepm_session_id":"\#(id)"}"#
             _ = try await s.request("POST", "/api/hooks/claude", body: hook)
@@ -95,6 +85,16 @@ struct NotificationHookTests {
             _ = try await s.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo done-$((6*7))"}"#)
             #expect(try await eventually { try await count() == 0 }, "output did not end the wait")
         }
+    }
+
+    /// A new session in a new project, once its shell's first screen is in the output buffer.
+    static func sessionWithOutput(_ s: TestServer) async throws -> String {
+        let id = try await s.startSession(project: try await s.createProject())
+        #expect(
+            try await eventually {
+                (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
+            })
+        return id
     }
 
     @Test func outputPatternDetectsPermissionPrompt() async throws {
