@@ -89,20 +89,28 @@ final class ServerProcess: @unchecked Sendable {
         return await offPool { ChildWait.tmux(socket: socket, arguments) }
     }
 
-    /// Kills the server and starts `tmux kill-server` at once (neither blocks), then reaps both and
-    /// removes the directory on a thread of its own: the last reference usually goes on a
-    /// cooperative-pool thread, which must not block. Nothing is deferred to that thread but
-    /// waiting: a test process that exits right after would leave the server or its tmux running.
+    /// Stops the server with SIGTERM and starts `tmux kill-server` at once (neither blocks), then
+    /// reaps both and removes the directory on a thread of its own: the last reference usually
+    /// goes on a cooperative-pool thread, which must not block. SIGTERM, not SIGKILL: a killed
+    /// server leaves its tmux control clients orphaned and attached, and tmux 3.3a then never
+    /// finishes `kill-server` (it waits to flush to clients nobody reads). SIGKILL follows after
+    /// 10 s if it is still running. Nothing but waiting is left to the thread: a test process
+    /// that exits right after still stops the server and its tmux.
     deinit {
         let directory = directory
-        let killed = process.flatMap { $0.isRunning ? $0 : nil }
-        if let killed {
-            kill(killed.processIdentifier, SIGCONT)
-            kill(killed.processIdentifier, SIGKILL)
+        let running = process.flatMap { $0.isRunning ? $0 : nil }
+        if let running {
+            kill(running.processIdentifier, SIGCONT)
+            kill(running.processIdentifier, SIGTERM)
         }
         let tmuxKiller = ChildWait.startTmux(socket: tmuxSocket, ["kill-server"])
         Thread.detachNewThread {
-            if let killed { ChildWait.exitStatus(of: killed) }
+            if let running {
+                let deadline = Date().addingTimeInterval(10)
+                while running.isRunning && Date() < deadline { usleep(50_000) }
+                if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+                ChildWait.exitStatus(of: running)
+            }
             if let tmuxKiller { ChildWait.exitStatus(ofPID: tmuxKiller) }
             try? FileManager.default.removeItem(atPath: directory)
         }
