@@ -15,6 +15,7 @@ extension InputGuard {
         _ input: UnsafeRawBufferPointer, columns: Int, cursor: () -> Position, isErased: (Position) -> Bool,
         currentFont: () -> Int, cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
     ) {
+        prepareReprint(cursor: cursor)
         var segmentStart = 0
         var sequenceStart: Int?
         func replace(_ range: Range<Int>, _ bytes: [UInt8]) {
@@ -62,7 +63,7 @@ extension InputGuard {
             }
             let event = step(byte)
             if inGround, byte >= 0x20, byte != 0x7F {
-                shape(byte, at: index, input, cursor: cursor, replace)
+                shape(byte, at: index, input, replace)
             }
             if inString, mode == .ground, !held.isEmpty {
                 // A held string ends here: libvterm must get all of it in one write.
@@ -99,39 +100,39 @@ extension InputGuard {
                 replacement?.withUnsafeBytes(write)
             case .swallow:
                 if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
+            case .dropStringByte:
+                // The string still reaches libvterm in one write: what precedes the byte is held.
+                let start = held.isEmpty ? max(sequenceStart ?? segmentStart, segmentStart) : segmentStart
+                if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+                held.append(contentsOf: input[start..<index])
             case .cancelFinal:
                 if segmentStart < index { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<index])) }
                 Self.cancel.withUnsafeBytes(write)
             }
             segmentStart = index + 1
         }
-        // The piece's last cell goes to libvterm on its own, between two cursor reads.
+        // The piece's last cell goes to libvterm on its own, between two cursor reads (a re-formed
+        // cell stays where it was).
         var before: Position?
-        if let cellStart = shaper.openCellStart {
+        if let cellStart = shaper.openCellStart, !shaper.openCellIsReopened {
             replace(cellStart..<cellStart, [])
             before = cursor()
         }
         shaper.endPiece(input, replace)
         finishChunk(input, segmentStart: segmentStart, sequenceStart: sequenceStart, write)
-        if let before { notePendingWrap(before: before, after: cursor(), isErased: isErased) }
+        if let before { noteLastCell(before: before, after: cursor(), isErased: isErased) }
     }
 
     /// Hands a printable byte of the ground state to the shaper (a scalar once it is complete).
     @inline(__always)
     private mutating func shape(
-        _ byte: UInt8, at index: Int, _ input: UnsafeRawBufferPointer, cursor: () -> Position,
-        _ replace: TextShaper.Replace
+        _ byte: UInt8, at index: Int, _ input: UnsafeRawBufferPointer, _ replace: TextShaper.Replace
     ) {
         if byte < 0x80 {
             shaper.ascii(byte, at: index, input, replace)
         } else if let value = completedScalar {
             completedScalar = nil
-            let range = (index + 1 - scalarLength)..<(index + 1)
-            if shaper.continuesLastCell(value) {
-                joinLastCell(range, input, cursor: cursor, replace)
-            } else {
-                shaper.scalar(value, range: range, input, replace)
-            }
+            shaper.scalar(value, range: (index + 1 - scalarLength)..<(index + 1), input, replace)
         }
     }
 

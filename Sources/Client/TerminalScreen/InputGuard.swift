@@ -29,6 +29,8 @@ struct InputGuard {
         /// The final byte of an escape sequence with intermediates (`ESC & [`) that libvterm 0.1.4
         /// would take as the start of a CSI, OSC or DCS: CAN goes to libvterm in its place.
         case cancelFinal
+        /// NUL or DEL after an ESC inside a string: it must not reach libvterm (see `step`).
+        case dropStringByte
     }
 
     /// A position on libvterm's screen (zero-based).
@@ -66,11 +68,13 @@ struct InputGuard {
     private(set) var csiCount = 0
     /// The scalar the last byte completed in the ground state, if any.
     var completedScalar: UInt32?
-    /// libvterm's cursor after the previous piece's last cell, when that cell left it in the
-    /// pending-wrap state (see InputGuard+Join.swift).
-    var pendingWrapCell: Position?
+    /// Where the previous piece's last cell is on libvterm's screen (see InputGuard+Join.swift).
+    var lastCellPlace: CellPlace?
+    /// libvterm's insert mode (IRM), followed because printing a cell again must overwrite it.
+    var insertMode = false
     private var csiPlain = true
     private var csiPrivate = false
+    private var csiBang = false
     private var csiInFirstParameter = true
 
     init(clusters: ClusterTable) {
@@ -103,6 +107,11 @@ struct InputGuard {
         case .csiIgnore: return csiIgnore(byte)
         case .string: if byte == 0x1B { mode = .stringEscape } else if byte == 0x07 { mode = .ground }
         case .stringEscape:
+            // libvterm 0.1.4 restarts the string after a NUL or DEL (`string_start = bytes + pos + 1`)
+            // but keeps the pending ESC, so a following `\` gave the string a length of −1 and it read
+            // far past the buffer (`ESC ] ESC NUL \`, libFuzzer `terminal`, ASan). xterm and tmux
+            // ignore both there; the guard drops them.
+            if byte == 0x00 || byte == 0x7F { return .dropStringByte }
             // ST ends the string; any other byte aborts it and starts an escape, as in libvterm.
             mode = .escape
             if byte == 0x5C { mode = .ground } else { return escape(byte) }
@@ -132,6 +141,7 @@ struct InputGuard {
             csiCount = 0
             csiPlain = true
             csiPrivate = false
+            csiBang = false
             csiInFirstParameter = true
             sgrParams.removeAll(keepingCapacity: true)
             csiArguments = 1
@@ -139,6 +149,10 @@ struct InputGuard {
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             mode = .string
         case 0x20...0x2F: mode = .escapeIntermediate
+        case UInt8(ascii: "c"):
+            // RIS: libvterm resets its modes.
+            mode = .ground
+            insertMode = false
         // C0 controls act without ending the sequence; DEL is ignored (libvterm, xterm, tmux).
         case 0x00...0x1A, 0x1C...0x1F, 0x7F: break
         default: mode = .ground
@@ -179,8 +193,10 @@ struct InputGuard {
             csiPrivate = true
         case 0x20...0x2F:
             csiPlain = false
+            csiBang = csiBang || byte == UInt8(ascii: "!")
         case 0x40...0x7E:
             mode = .ground
+            followInsertMode(byte)
             return finalEvent(byte)
         default: break
         }
@@ -213,6 +229,18 @@ struct InputGuard {
         case UInt8(ascii: "u") where csiPlain: return .cursorRestored
         case UInt8(ascii: "h"), UInt8(ascii: "l"): return csiPrivate ? .cursorRestored : .none
         default: return .none
+        }
+    }
+
+    /// Follows IRM (`CSI 4 h`, `CSI 4 l`; a soft reset, `CSI ! p`, clears it) in the sequences
+    /// libvterm gets.
+    private mutating func followInsertMode(_ final: UInt8) {
+        guard csiArguments <= Self.maxVTermArguments else { return }
+        if csiBang, final == UInt8(ascii: "p") {
+            insertMode = false
+        } else if csiPlain, final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
+            let setsIRM = sgrParams.split(separator: UInt8(ascii: ";")).contains { $0.elementsEqual("4".utf8) }
+            if setsIRM { insertMode = final == UInt8(ascii: "h") }
         }
     }
 

@@ -201,6 +201,7 @@ public final class TerminalScreen {
         contentGeneration &+= 1
         if hard { feed(Self.modesOff) }
         vterm_screen_reset(vtScreen, hard ? 1 : 0)
+        inputGuard.insertMode = false
         syncDetector.reset()
         if hard {
             sanitizer.reset()

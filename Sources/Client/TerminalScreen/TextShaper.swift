@@ -2,11 +2,11 @@
 // (tmux 3.3a's rule) before libvterm sees it. A cell libvterm would make identically (same
 // width, marks it joins itself, at most 6 scalars) passes through untouched — nearly all text;
 // any other cell is replaced by a stand-in scalar from `ClusterTable`, printed with the right
-// width, and scalars tmux drops are removed. Cells are formed within one piece of input; a
-// joining scalar that arrives later (next feed, or after an escape sequence) is left to libvterm
-// when it joins it the same way, and dropped otherwise. When it starts a piece right after the
-// previous piece's last cell, the input guard makes sure libvterm joins it to that cell (see
-// InputGuard+Join.swift).
+// width, and scalars tmux drops are removed. A joining scalar (mark, ZWJ, variation selector, or
+// any scalar after a ZWJ) that starts a piece right after the previous piece's last cell re-forms
+// that cell exactly as one piece would have formed it, and the cell is printed again in place
+// (see InputGuard+Join.swift). One that comes after an escape sequence is left to libvterm when it
+// joins it the same way, and dropped otherwise.
 
 /// Groups printed scalars into tmux's cells and rewrites the ones libvterm would get wrong.
 struct TextShaper {
@@ -38,8 +38,17 @@ struct TextShaper {
     private(set) var lastWidth = 1
     private(set) var lastASCII: UInt8 = 0
     private(set) var lastIsASCII = false
-    /// The previous piece ended with the last cell, and nothing but joining scalars came since.
+    /// The previous piece ended with the last cell, and nothing but joining scalars came since
+    /// (`rule` is still open for that cell).
     private(set) var lastCellEndsPiece = false
+    /// How to print the last cell again when the current piece re-forms it (see `beginPiece`).
+    private var reprint: Reprint?
+    /// Bytes before and after a cell printed again, and whether libvterm waits to wrap on it.
+    typealias Reprint = (moveBack: [UInt8], restore: [UInt8], pendingWrap: Bool)
+    /// The open cell re-forms the previous piece's last cell, whose first `reopenedScalars`
+    /// scalars libvterm already shows.
+    private(set) var openCellIsReopened = false
+    private var reopenedScalars = 0
 
     init(table: ClusterTable) {
         self.table = table
@@ -86,6 +95,9 @@ struct TextShaper {
     mutating func scalar(_ value: UInt32, range: Range<Int>, _ input: UnsafeRawBufferPointer, _ replace: Replace) {
         guard let scalar = Unicode.Scalar(value) else { return replace(range, []) }
         let glibc = table.probe.glibcWidth(value)
+        if start < 0, lastCellEndsPiece, let reprint, glibc == 0 || (glibc > 0 && rule.joinerPending) {
+            reopen(at: range.lowerBound, reprint)
+        }
         if start < 0, glibc <= 0 || value == ClusterRule.zeroWidthJoiner {
             // Nothing to join in this piece: libvterm joins it to its last glyph or it goes.
             let passes = glibc == 0 && table.probe.vtermWidth(value) == VTermWidthProbe.combining
@@ -121,7 +133,22 @@ struct TextShaper {
             finish(input, replace)
             lastCellEndsPiece = true
         }
-        rule.close()
+        if !lastCellEndsPiece { rule.close() }
+        reprint = nil
+    }
+
+    /// A piece starts while the previous piece's last cell may still be re-formed
+    /// (`lastCellEndsPiece`). `moveBack` puts libvterm's cursor back onto that cell (nil: the
+    /// cursor has left it, the cell stays as it is), `restore` follows the cell printed again, and
+    /// `pendingWrap` says libvterm waits there to wrap.
+    mutating func beginPiece(moveBack: [UInt8]?, restore: [UInt8], pendingWrap: Bool) {
+        guard lastCellEndsPiece else { return }
+        guard let moveBack else {
+            lastCellEndsPiece = false
+            rule.close()
+            return
+        }
+        reprint = (moveBack, restore, pendingWrap)
     }
 
     /// Where the open cell starts in the current piece, if a cell is open.
@@ -132,24 +159,27 @@ struct TextShaper {
         lastIsASCII ? ([lastASCII], 1) : (lastGlyph, lastWidth)
     }
 
-    /// True when `value`, at the start of a piece, joins the previous piece's last cell and
-    /// libvterm joins it the same way (a combining mark for both glibc and libvterm).
-    func continuesLastCell(_ value: UInt32) -> Bool {
-        guard lastCellEndsPiece, start < 0 else { return false }
-        return table.probe.glibcWidth(value) == 0 && table.probe.vtermWidth(value) == VTermWidthProbe.combining
-    }
-
-    /// Records that libvterm joined `mark` to the last cell (REP repeats the mark too).
-    mutating func extendLastCell(with mark: UnsafeRawBufferPointer) {
-        let cell = lastCell
-        lastGlyph = cell.glyph + mark
-        lastWidth = cell.width
-        lastIsASCII = false
-    }
-
     /// Forgets everything (hard reset).
     mutating func reset() {
         self = TextShaper(table: table)
+    }
+
+    /// Opens the previous piece's last cell again at `index`, for the joining scalar there.
+    private mutating func reopen(at index: Int, _ how: Reprint) {
+        if lastIsASCII {
+            // `scalars`, `width` and `native` still describe the last cell unless it was ASCII.
+            scalars.removeAll(keepingCapacity: true)
+            scalars.append(Unicode.Scalar(lastASCII))
+            width = 1
+            native = true
+        }
+        start = index
+        end = index
+        isPlainASCII = false
+        keptBytes = 0
+        reopenedScalars = scalars.count
+        openCellIsReopened = true
+        reprint = how
     }
 
     private mutating func open(_ scalar: Unicode.Scalar, width cellWidth: Int, range: Range<Int>) {
@@ -181,6 +211,7 @@ struct TextShaper {
     private mutating func finish(_ input: UnsafeRawBufferPointer, _ replace: Replace) {
         defer { start = -1 }
         lastCellEndsPiece = false
+        if openCellIsReopened { return finishReopened(replace) }
         let exact = keptBytes == end - start
         if isPlainASCII && end - start == 1 {
             lastASCII = asciiBase
@@ -194,25 +225,50 @@ struct TextShaper {
             lastIsASCII = true
             return
         }
-        lastGlyph.removeAll(keepingCapacity: true)
-        if native && scalars.count <= Self.vtermMaxScalars {
-            if exact {
-                lastGlyph.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[start..<end]))
-            } else {
-                for scalar in scalars { lastGlyph.append(contentsOf: String(scalar).utf8) }
-                replace(start..<end, lastGlyph)
-            }
+        if native && scalars.count <= Self.vtermMaxScalars && exact {
+            lastGlyph.removeAll(keepingCapacity: true)
+            lastGlyph.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[start..<end]))
         } else {
-            if scalars != lastStandInScalars {
-                var text = ""
-                text.unicodeScalars.append(contentsOf: scalars)
-                lastStandIn = table.standIn(for: text, width: width)
-                lastStandInScalars = scalars
-            }
-            lastGlyph.append(contentsOf: lastStandIn)
+            formGlyph()
             replace(start..<end, lastGlyph)
         }
         lastWidth = width
         lastIsASCII = false
+    }
+
+    /// Gives a re-formed cell to libvterm. Marks libvterm joins itself are passed on alone when
+    /// the cursor is right after the cell (it joins them there, also in insert mode); otherwise
+    /// the cursor goes back onto the cell and the whole cell is printed again (libvterm 0.1.4
+    /// joins nothing to a cell it waits to wrap on, and cannot change a cell's scalars).
+    private mutating func finishReopened(_ replace: Replace) {
+        openCellIsReopened = false
+        let how = reprint ?? ([], [], false)
+        reprint = nil
+        formGlyph()
+        lastWidth = width
+        lastIsASCII = false
+        if native && scalars.count <= Self.vtermMaxScalars && !how.pendingWrap {
+            var added: [UInt8] = []
+            for scalar in scalars[reopenedScalars...] { added.append(contentsOf: String(scalar).utf8) }
+            replace(start..<end, added)
+        } else {
+            replace(start..<end, how.moveBack + lastGlyph + how.restore)
+        }
+    }
+
+    /// Sets `lastGlyph` to the open cell as libvterm gets it: its kept scalars or a stand-in.
+    private mutating func formGlyph() {
+        lastGlyph.removeAll(keepingCapacity: true)
+        if native && scalars.count <= Self.vtermMaxScalars {
+            for scalar in scalars { lastGlyph.append(contentsOf: String(scalar).utf8) }
+            return
+        }
+        if scalars != lastStandInScalars {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            lastStandIn = table.standIn(for: text, width: width)
+            lastStandInScalars = scalars
+        }
+        lastGlyph.append(contentsOf: lastStandIn)
     }
 }
