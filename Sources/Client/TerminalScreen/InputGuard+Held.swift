@@ -10,7 +10,7 @@ extension InputGuard {
     /// terminal when a REP is reached (`cursor` and `isErased` read libvterm's screen, see
     /// InputGuard+Join.swift); `currentFont` reads libvterm's pen font number when an SGR
     /// is reached (everything before it has been written). A CSI libvterm would crash on (more
-    /// than 16 arguments) is dropped, or split when it is an SGR.
+    /// than 16 arguments) is replaced by CAN, or split when it is an SGR.
     mutating func process(
         _ input: UnsafeRawBufferPointer, columns: Int, cursor: () -> Position, isErased: (Position) -> Bool,
         currentFont: () -> Int, cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
@@ -38,10 +38,12 @@ extension InputGuard {
             }
             let cancels = byte == 0x1B || byte == 0x18 || byte == 0x1A || byte >= 0x80
             if mode == .csi, csiArguments > Self.maxVTermArguments, cancels {
-                // A CSI too long for libvterm, cut short: it must not reach libvterm either.
+                // An SGR too long for libvterm, cut short: it must not reach libvterm either. CAN
+                // takes its place (see `.dropSequence`).
                 let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
                 if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
                 held.removeAll(keepingCapacity: true)
+                Self.cancel.withUnsafeBytes(write)
                 segmentStart = index
             }
             if byte >= 0x80, mode == .csi || mode == .escape || mode == .escapeIntermediate {
@@ -91,7 +93,11 @@ extension InputGuard {
                 let start = held.isEmpty ? (sequenceStart ?? segmentStart) : segmentStart
                 if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
                 segmentStart = max(segmentStart, start)
-                let replacement = event == .dropSequence ? nil : sgrReplacement(currentFont)
+                // A dropped sequence leaves CAN in its place: dropping its ESC alone left libvterm
+                // inside the CSI that ESC interrupted (`CSI` + 15 `;`, then a dropped CSI of 17
+                // arguments), and the next `;` gave it a 17th argument: a write past its argument
+                // array and a crash (`csi-17-arguments-after-nul-minimal`, libFuzzer `terminal`).
+                let replacement = event == .dropSequence ? Self.cancel : sgrReplacement(currentFont)
                 if event == .selectGraphicRendition && replacement == nil {
                     flushHeld(write)
                     continue

@@ -22,7 +22,8 @@ struct InputGuard {
     /// What a byte completed.
     enum Event {
         case none, repeatCharacter, cursorRestored, selectGraphicRendition
-        /// The current CSI must not reach libvterm (too many arguments, too long).
+        /// The current CSI must not reach libvterm (too many arguments, too long): CAN goes in its
+        /// place, so that libvterm also leaves any sequence its ESC interrupted.
         case dropSequence
         /// A byte of a dropped CSI.
         case swallow
@@ -200,12 +201,19 @@ struct InputGuard {
             return finalEvent(byte)
         default: break
         }
-        guard csiLength <= Self.maxHeldSequence, csiArguments <= Self.maxSGRArguments else {
+        // The 17th argument of a CSI that cannot be an SGR is cancelled as soon as it is counted:
+        // libvterm 0.1.4 overflows its argument array at that separator, whatever the final byte.
+        let maxArguments = mayBeSGR ? Self.maxSGRArguments : Self.maxVTermArguments
+        guard csiLength <= Self.maxHeldSequence, csiArguments <= maxArguments else {
             mode = .csiIgnore
             return .dropSequence
         }
         return .none
     }
+
+    /// True while the current CSI may still end as an SGR (no private leader, no intermediates):
+    /// only such a CSI is held past `maxVTermArguments`, to be rewritten and split at its final.
+    private var mayBeSGR: Bool { csiPlain && !csiPrivate }
 
     /// Bytes of a CSI after too many arguments: swallowed up to and with its final byte.
     private mutating func csiIgnore(_ byte: UInt8) -> Event {
@@ -220,7 +228,7 @@ struct InputGuard {
     }
 
     private func finalEvent(_ byte: UInt8) -> Event {
-        let isSGR = byte == UInt8(ascii: "m") && csiPlain && !csiPrivate
+        let isSGR = byte == UInt8(ascii: "m") && mayBeSGR
         if isSGR { return .selectGraphicRendition }
         // libvterm 0.1.4 crashes on a 17th argument; no sequence but SGR needs that many.
         if csiArguments > Self.maxVTermArguments { return .dropSequence }
