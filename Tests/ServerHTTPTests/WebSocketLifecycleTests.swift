@@ -22,7 +22,7 @@ struct WebSocketLifecycleTests {
             try await withWS(s.wsURL + "life?apiKey=\(Self.key)") { ws in
                 _ = try await ws.inbox.next("agent:snapshot")
             }
-            let closed = try await eventually { capture.lines.contains { $0.contains("WebSocket closed") } }
+            let closed = await eventually { capture.lines.contains { $0.contains("WebSocket closed") } }
             #expect(closed)
         }
         let lines = capture.lines
