@@ -11,7 +11,8 @@ import Foundation
 
 /// A stallable loopback TCP forwarder for half-open link tests.
 ///
-/// `@unchecked Sendable`: the mutable state (`stalled`, `closed`, `sockets`, `pumpsEnded`) is only touched
+/// `@unchecked Sendable`: the mutable state (`stalled`, `closed`, `sockets`, `pumpsEnded`,
+/// `listenerOpen`) is only touched
 /// under `lock`; the threads read the flags through `isStalled` / `isClosed`.
 public final class StallProxy: @unchecked Sendable {
     /// The port clients connect to (on 127.0.0.1).
@@ -23,6 +24,7 @@ public final class StallProxy: @unchecked Sendable {
     private var closed = false
     private var sockets: [Int32] = []
     private var pumpsEnded: [Int32: Int] = [:]
+    private var listenerOpen = true
 
     /// Listens on a free loopback port and forwards every connection to `127.0.0.1:targetPort`.
     public init(targetPort: Int) throws {
@@ -54,15 +56,17 @@ public final class StallProxy: @unchecked Sendable {
     /// Forwards again.
     public func resume() { lock.withLock { stalled = false } }
 
-    /// Closes the listener and every connection.
+    /// Stops accepting and shuts every connection down; once only (the deinit calls it again).
+    /// Nothing here closes a descriptor: the accept thread closes the listener and the pumps close
+    /// their sockets, each exactly once. A second close, or a shutdown after the close, would hit
+    /// whatever socket got the number next (it once was NIO's: `getsockname` EBADF, a crash).
     public func stop() {
-        let all = lock.withLock { () -> [Int32] in
+        lock.withLock {
+            guard !closed else { return }
             closed = true
-            return sockets
+            if listenerOpen { shutdown(listener, Int32(SHUT_RDWR)) }
+            for fd in sockets { shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in all { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     deinit { stop() }
@@ -79,6 +83,12 @@ public final class StallProxy: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer {
+            lock.withLock {
+                listenerOpen = false
+                close(listener)
+            }
+        }
         while !isClosed {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
@@ -112,14 +122,12 @@ public final class StallProxy: @unchecked Sendable {
 
     /// Closes a connection's two sockets once both of its pumps have ended.
     private func finished(_ pair: (Int32, Int32)) {
-        let last = lock.withLock { () -> Bool in
+        // Closed under the lock, so that `stop` never shuts down a number already reused.
+        lock.withLock {
             pumpsEnded[pair.0, default: 0] += 1
-            guard pumpsEnded[pair.0] == 2 else { return false }
+            guard pumpsEnded[pair.0] == 2 else { return }
             pumpsEnded[pair.0] = nil
             sockets.removeAll { $0 == pair.0 || $0 == pair.1 }
-            return true
-        }
-        if last {
             close(pair.0)
             close(pair.1)
         }
