@@ -10,22 +10,9 @@ import Testing
 
 @Suite("CSI argument limit", .ownThread)
 struct CSIArgumentTests {
-    /// What a screen shows after a feed: every cell, the cursor and the title.
-    struct Shown: Sendable, Equatable {
-        var cells: [[Cell]]
-        var row: Int
-        var col: Int
-        var title: String
-    }
-
     /// Feeds `pieces` to a new `rows` × `cols` screen on a thread of its own; nil if it hangs.
-    static func show(rows: Int, cols: Int, _ pieces: [[UInt8]]) -> Shown? {
-        Deadline.run {
-            let screen = TerminalScreen(rows: rows, cols: cols, scrollbackLimit: 20)
-            for piece in pieces { screen.feed(piece) }
-            let cells = (0..<rows).map { row in (0..<cols).map { screen.cell(row: row, col: $0) } }
-            return Shown(cells: cells, row: screen.cursor.row, col: screen.cursor.col, title: screen.title)
-        }
+    static func show(rows: Int, cols: Int, _ pieces: [[UInt8]]) -> FedScreen? {
+        FedScreen.feed(rows: rows, cols: cols, pieces)
     }
 
     static let semicolons15 = [UInt8](repeating: 0x3B, count: 15)

@@ -11,21 +11,9 @@ import Testing
 
 @Suite("libvterm hangs", .ownThread)
 struct VTermHangTests {
-    /// What a screen shows after a feed: its rows, cursor and title.
-    struct Shown: Sendable, Equatable {
-        var lines: [String]
-        var row: Int
-        var col: Int
-        var title: String
-    }
-
     /// Feeds `pieces` to a new `rows` × `cols` screen on a thread of its own; nil if it hangs.
-    static func show(rows: Int, cols: Int, _ pieces: [[UInt8]]) -> Shown? {
-        Deadline.run {
-            let screen = TerminalScreen(rows: rows, cols: cols, scrollbackLimit: 20)
-            for piece in pieces { screen.feed(piece) }
-            return Shown(lines: lines(screen), row: screen.cursor.row, col: screen.cursor.col, title: screen.title)
-        }
+    static func show(rows: Int, cols: Int, _ pieces: [[UInt8]]) -> FedScreen? {
+        FedScreen.feed(rows: rows, cols: cols, pieces)
     }
 
     /// Sequences where libvterm and xterm/tmux disagree, and what tmux 3.3a shows for them.
