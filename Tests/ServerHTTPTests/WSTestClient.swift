@@ -97,7 +97,16 @@ func withWS(
         }
         let outcome = await Result(catching: { try await body(WSTestConnection(outbound: outbound, inbox: inbox)) })
         // Close and let the pump see the end of the stream, so only one reader ever iterates it.
+        // A server that never answers the close would hold the test (and the suite) forever:
+        // after 15 s that is a failure instead.
         try? await outbound.close(.normalClosure, reason: nil)
+        do {
+            try await inbox.waitClosed(within: 15)
+        } catch {
+            pump.cancel()
+            try outcome.get()
+            throw TestFailure("the server did not answer the close handshake within 15 s")
+        }
         _ = await pump.result
         try outcome.get()
     }
