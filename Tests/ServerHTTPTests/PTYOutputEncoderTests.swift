@@ -6,7 +6,7 @@ import Testing
 
 @testable import ServerHTTP
 
-@Suite("pty:output encoder")
+@Suite("pty:output encoder", .ownThread)
 struct PTYOutputEncoderTests {
     static let sessionId = "3f2a0c1e-0000-4000-8000-00000000abcd"
 

@@ -43,7 +43,7 @@ struct CSIArgumentTests {
 
 /// What the guard passes to libvterm, checked against libvterm 0.1.4's parser: no CSI there may
 /// get a 17th argument (a write past `args`) or be dispatched with more than 16.
-@Suite("CSI argument limit in the guard's output")
+@Suite("CSI argument limit in the guard's output", .ownThread)
 struct GuardOutputArgumentTests {
     /// The bytes `feeds` make the sanitizer and the guard write to libvterm, in order.
     static func written(_ feeds: [[UInt8]]) -> [UInt8] {

@@ -1,11 +1,12 @@
 // Cells formed as tmux 3.3a forms them, where libvterm 0.1.4 alone would differ: newer emoji,
 // ZWJ sequences, VS16, flags, skin tones, too many marks; through scrollback, REP and resets.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
 
-@Suite("Cells as tmux forms them")
+@Suite("Cells as tmux forms them", .ownThread)
 struct ClusterTests {
     /// (text, width) of every lead cell of row 0.
     func cells(_ screen: TerminalScreen, row: Int = 0) -> [CellCluster] {

@@ -2,11 +2,12 @@
 // it anywhere). Each case is the minimal input of a Fuzz/crashes/terminal failure, fed whole and
 // then split at every byte; the whole feed shows what tmux 3.3a shows.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
 
-@Suite("Split feeds")
+@Suite("Split feeds", .ownThread)
 struct SplitFeedTests {
     /// A combining mark cut from a glyph in the last column: libvterm 0.1.4 printed it alone on
     /// the next row (`combining-mark-split-after-last-column`, `crash-c458c122`, `crash-945e2b19`).
