@@ -28,7 +28,7 @@ final class WSInbox: Sendable {
     func markClosed() { closedFlag.withLock { $0 = true } }
 
     /// Waits until the server ends the stream.
-    func waitClosed(within seconds: Double = 10) async throws {
+    func waitClosed(within seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if closedFlag.withLock({ $0 }) { return }
