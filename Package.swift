@@ -56,8 +56,9 @@ var targets: [Target] = [
     .target(name: "CSupport"),
     .target(name: "ClaudePMProtocol", swiftSettings: swift6),
     .target(name: "LatencyProxy", swiftSettings: swift6),
-    .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
     .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
+    // The screen encodes ClientCore's AppKey (pure Swift) for the remote program.
+    .target(name: "TerminalScreen", dependencies: ["ClientCore", "CVTerm", "CSupport"], swiftSettings: swift6),
     .target(
         name: "TUI",
         dependencies: ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
@@ -87,7 +88,9 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
-    .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen", "TestSupport"], swiftSettings: swift6),
+    .testTarget(
+        name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ClientCore", "TestSupport"],
+        swiftSettings: swift6),
     .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
     .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),
     .testTarget(

@@ -22,7 +22,8 @@ import Testing
         "CSupport": [], "CVTerm": [], "CNCursesW": [],
         "ClaudePMProtocol": [],
         "ClientCore": ["ClaudePMProtocol"],
-        "TerminalScreen": ["CVTerm", "CSupport"],
+        // The screen encodes the app's one key type (ClientCore's AppKey) for the remote program.
+        "TerminalScreen": ["ClientCore", "CVTerm", "CSupport"],
         "TUI": ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
         "ClientNetwork": Self.nio.union([
             "ClaudePMProtocol", "ClientCore", "AsyncHTTPClient", "Crypto", "HTTPTypes", "Logging", "WSClient",
@@ -59,6 +60,14 @@ import Testing
             ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"
         ),
         (["TUI"], ["ClientNetwork", "ClientRuntime"], "the TUI draws; it opens no socket"),
+        (
+            ["ClientCore"], ["TerminalScreen", "TUI"],
+            "the model sits below the screen and the views (TerminalScreen encodes ClientCore's keys)"
+        ),
+        (
+            ["TerminalScreen"], ["TUI", "ClientNetwork", "ClientRuntime"],
+            "the screen knows keys and bytes, not the views or the network"
+        ),
         (["ServerCore"], ["ServerHTTP", "Hummingbird"], "ServerCore has no HTTP"),
         (["claudepm", "claudepm-server"], ["LatencyProxy"], "the fault proxy is for tests and the bench only"),
         (

@@ -31,7 +31,7 @@ import Testing
         #expect(state.banner?.notification.key == NotificationManager.waitingKey(AppWorld.b))
         _ = state.reduce(AppWorld.tick(300))
         #expect(state.banner?.notification.sessionKey == AppWorld.b, "still shown after five minutes")
-        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
+        #expect(state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
         #expect(state.banner == nil)
     }
 
@@ -43,8 +43,10 @@ import Testing
         #expect(state.flash == "the selected session has no permission prompt waiting")
         _ = state.press(.char("j"))
         #expect(state.selection == AppWorld.b)
-        #expect(state.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
-        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)], "the latest prompt, again")
+        #expect(state.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
+        #expect(
+            state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))],
+            "the latest prompt, again")
         _ = state.reduce(AppWorld.stopsWaiting(AppWorld.b, at: 1))
         #expect(state.press(.char("y")).isEmpty, "nothing waits any more")
     }
@@ -68,10 +70,10 @@ import Testing
 
     @Test func yAndNAnswerThePermissionPromptOfTheBannerSession() {
         var yes = worldWithPermissionBanner()
-        #expect(yes.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
+        #expect(yes.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
         #expect(yes.banner == nil)
         var no = worldWithPermissionBanner()
-        #expect(no.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
+        #expect(no.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
         #expect(no.selection == AppWorld.a, "answering does not move the selection")
     }
 
@@ -140,7 +142,7 @@ import Testing
         #expect(open.contains(.attach(AppWorld.b, state.attachSize)))
         _ = state.press(.ctrl("]"))
         _ = state.press(.char("!"))
-        #expect(state.press(.char("C")) == [.clearNotifications(server: "local")])
+        #expect(state.press(.char("C")) == [.network(.clearNotifications(server: "local"))])
         #expect(state.notifications.items.isEmpty)
     }
 
@@ -163,7 +165,7 @@ import Testing
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(state.banner?.notification.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.body == "Task session-2: permission_prompt")
-        #expect(state.press(.char("y")) == [.answerPermission(AppWorld.b, allow: true)])
+        #expect(state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
     }
 
     @Test func theServersCopyReplacesTheLocalOneAndStillAnswers() {
@@ -171,13 +173,14 @@ import Testing
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         let effects = state.reduce(
             AppWorld.serverNotification("srv-1", body: "Task session-2: permission_prompt", at: 0.1))
-        #expect(effects == [.refetchNotifications(server: "local")], "the wire message has no session: refetch")
+        #expect(
+            effects == [.network(.refetchNotifications(server: "local"))], "the wire message has no session: refetch")
         let list = [AppWorld.listed("srv-1", message: "Task session-2: permission_prompt", session: AppWorld.b)]
         _ = state.reduce(.notificationsLoaded(server: "local", items: list, resync: false))
         #expect(state.notifications.items.map(\.key.id) == ["srv-1"])
         #expect(state.notifications.items.first?.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.key.id == "srv-1")
-        #expect(state.press(.char("n")) == [.answerPermission(AppWorld.b, allow: false)])
+        #expect(state.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
     }
 
     @Test func aServerNotificationWithoutSessionCannotBeAnswered() {

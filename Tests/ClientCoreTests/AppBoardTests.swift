@@ -46,7 +46,7 @@ import Testing
             state.overlay
                 == .confirmAction(
                     question: "Approve \"Three\"?", effect: .approveTicket(server: "local", ticketID: "t3")))
-        #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.press(.char("y")) == [.network(.approveTicket(server: "local", ticketID: "t3"))])
         #expect(state.overlay == nil)
         _ = state.reduce(.ticketActionEnded(TicketTarget(server: "local", ticketID: "t3"), failure: nil))
         _ = state.press(.char("x"))
@@ -54,18 +54,21 @@ import Testing
         #expect(state.press(.enter).isEmpty)
         #expect(state.flash == "feedback is required")
         _ = state.press(.char("x"), .char("n"), .char("o"))
-        #expect(state.press(.enter) == [.rejectTicket(server: "local", ticketID: "t3", feedback: "no")])
+        #expect(state.press(.enter) == [.network(.rejectTicket(server: "local", ticketID: "t3", feedback: "no"))])
     }
 
     @Test func moveStartViewAndOpen() {
         var state = boardWorld()
-        #expect(state.press(.char("m"), .char("y")) == [.moveTicket(server: "local", ticketID: "t1", to: .inProgress)])
+        #expect(
+            state.press(.char("m"), .char("y")) == [
+                .network(.moveTicket(server: "local", ticketID: "t1", to: .inProgress))
+            ])
         #expect(state.board.focusedTicket?.id == "t2", "the card moved at once; Backlog now starts with t2")
         _ = state.reduce(.ticketActionEnded(TicketTarget(server: "local", ticketID: "t1"), failure: nil))
         #expect(state.press(.char("M")).isEmpty, "backlog has no previous column")
         #expect(state.overlay == nil)
-        #expect(state.press(.char("s"), .char("y")) == [.startTicketSession(server: "local", ticketID: "t2")])
-        #expect(state.press(.enter) == [.loadTicketContent(server: "local", ticketID: "t2")])
+        #expect(state.press(.char("s"), .char("y")) == [.network(.startTicketSession(server: "local", ticketID: "t2"))])
+        #expect(state.press(.enter) == [.network(.loadTicketContent(server: "local", ticketID: "t2"))])
         _ = state.reduce(.ticketContent(title: "CSM-2", markdown: "# Two\nbody"))
         #expect(state.overlay == .pager(title: "CSM-2", lines: ["# Two", "body"], offset: 0))
         _ = state.press(.escape)
@@ -134,7 +137,7 @@ import Testing
         let other = AppProject(server: "remote", id: "p2", name: "infra")
         _ = state.reduce(.projectsLoaded(server: "remote", projects: [other]))
         _ = state.press(.char("P"), .char("j"))
-        #expect(state.press(.enter) == [.loadBoard(other)])
+        #expect(state.press(.enter) == [.network(.loadBoard(other))])
         #expect(state.board.project == other)
         #expect(state.board.tickets.isEmpty)
     }

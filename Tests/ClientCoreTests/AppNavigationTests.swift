@@ -42,7 +42,7 @@ import Testing
         _ = state.reduce(.projectsLoaded(server: "local", projects: [project]))
         let effects = state.press(.char("g"), .char("b"))
         #expect(state.screen == .board)
-        #expect(effects.contains(.loadBoard(project)))
+        #expect(effects.contains(.network(.loadBoard(project))))
         #expect(effects.contains(.unwatch(AppWorld.a)))
         _ = state.press(.char("g"), .char("s"))
         #expect(state.screen == .sessions)

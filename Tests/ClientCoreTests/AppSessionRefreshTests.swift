@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct AppSessionRefreshTests {
     func refreshes(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .refreshSessions(let server) = $0 { server } else { nil } }
+        effects.compactMap { if case .network(.refreshSessions(let server)) = $0 { server } else { nil } }
     }
 
     @Test func everyThirtySecondsTheOnlineServersAreAsked() {

@@ -16,19 +16,19 @@ import Testing
         var state = AppBoardTests().boardWorld()
         _ = state.press(.char("l"), .char("l"))
         _ = state.press(.char("a"))
-        #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.press(.char("y")) == [.network(.approveTicket(server: "local", ticketID: "t3"))])
         _ = state.press(.char("a"))
         #expect(state.press(.char("y")).isEmpty, "no second approve while the first is unanswered")
         #expect(state.flash == "\"Three\": the last action is still waiting for the server")
         _ = state.reduce(.ticketActionEnded(review, failure: nil))
         _ = state.press(.char("a"))
-        #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.press(.char("y")) == [.network(.approveTicket(server: "local", ticketID: "t3"))])
     }
 
     @Test func aMoveShowsAtOnceAndARefusalPutsItBack() {
         var state = AppBoardTests().boardWorld()
         _ = state.press(.char("m"))
-        #expect(state.press(.char("y")) == [.moveTicket(server: "local", ticketID: "t1", to: .inProgress)])
+        #expect(state.press(.char("y")) == [.network(.moveTicket(server: "local", ticketID: "t1", to: .inProgress))])
         #expect(self.state(of: "t1", in: state) == .inProgress, "optimistic")
         _ = state.reduce(.ticketActionEnded(backlog, failure: "Invalid transition"))
         #expect(self.state(of: "t1", in: state) == .backlog, "rolled back")
@@ -51,6 +51,6 @@ import Testing
         #expect(state.flash == "Invalid transition")
         #expect(self.state(of: "t3", in: state) == .review)
         _ = state.press(.char("a"))
-        #expect(state.press(.char("y")) == [.approveTicket(server: "local", ticketID: "t3")])
+        #expect(state.press(.char("y")) == [.network(.approveTicket(server: "local", ticketID: "t3"))])
     }
 }

@@ -14,8 +14,15 @@ final class RecordingChannel: TerminalChannel {
 
     func input(_ text: String) { log.withLock { $0.input.append(text) } }
     func resize(cols: Int, rows: Int) { log.withLock { $0.resizes.append(GridSize(cols: cols, rows: rows)) } }
+    func setAccess(readOnly: Bool, cols: Int, rows: Int) {
+        accessLog.withLock { $0.append((readOnly, GridSize(cols: cols, rows: rows))) }
+    }
     func close() { log.withLock { $0.closed = true } }
 
+    private let accessLog = Mutex<[(readOnly: Bool, size: GridSize)]>([])
+    /// Every access switch asked for, in order.
+    var accessChanges: [(readOnly: Bool, size: GridSize)] { accessLog.withLock { $0 } }
+    var closed: Bool { log.withLock { $0.closed } }
     var inputs: [String] { log.withLock { $0.input } }
     var resizes: [GridSize] { log.withLock { $0.resizes } }
 }
@@ -45,12 +52,19 @@ final class FakeBackend: RuntimeBackend {
         return channel
     }
 
-    func perform(_ effect: AppEffect) { log.withLock { $0.effects.append("\(effect)") } }
+    func perform(_ effect: NetworkEffect) {
+        log.withLock { $0.effects.append("\(effect)") }
+        requestLog.withLock { $0.append(effect) }
+    }
     func reconnectAll() { log.withLock { $0.effects.append("reconnectAll") } }
 
+    private let requestLog = Mutex<[NetworkEffect]>([])
+
     var opened: [Opened] { log.withLock { $0.opened } }
-    /// Every network effect performed, as text.
+    /// Every network effect performed (and `reconnectAll`), as text.
     var effects: [String] { log.withLock { $0.effects } }
+    /// Every request performed, in order.
+    var requests: [NetworkEffect] { requestLog.withLock { $0 } }
 }
 
 /// An outer terminal of a fixed size that keeps what is written to it.

@@ -1,6 +1,5 @@
 import ClientCore
 import TUI
-import TerminalScreen
 import Testing
 
 @Suite struct KeyDecoderTests {
@@ -55,10 +54,6 @@ import Testing
         #expect(decoder.feed(Array("\u{1B}[200~hel".utf8)).isEmpty)
         #expect(decoder.feed(Array("lo\u{1B}[201~".utf8)) == [.paste("hello")])
         #expect(decode("\u{1B}[I\u{1B}[O") == [.focus(true), .focus(false)])
-        let screen = TerminalScreen(rows: 2, cols: 10)
-        #expect(AppKey.paste("hi").encoded(for: screen) == Array("hi".utf8))
-        screen.feed("\u{1B}[?2004h")
-        #expect(AppKey.paste("hi").encoded(for: screen) == Array("\u{1B}[200~hi\u{1B}[201~".utf8))
     }
 
     @Test func ncursesCodes() {
@@ -67,15 +62,5 @@ import Testing
         #expect(KeyDecoder.decode(keyCode: 0o410 + 5) == .function(5))
         #expect(KeyDecoder.decode(character: 0x1D) == .ctrl("]"))
         #expect(KeyDecoder.decode(character: 0x41) == .char("A"))
-    }
-
-    @Test func keysEncodeForTheRemoteProgram() {
-        let screen = TerminalScreen(rows: 5, cols: 20)
-        #expect(AppKey.char("a").encoded(for: screen) == [0x61])
-        #expect(AppKey.ctrl("c").encoded(for: screen) == [0x03])
-        #expect(AppKey.up.encoded(for: screen) == [0x1B, 0x5B, 0x41])
-        #expect(AppKey.enter.encoded(for: screen) == [0x0D])
-        screen.feed("\u{1B}[?1h")
-        #expect(AppKey.up.encoded(for: screen) == [0x1B, 0x4F, 0x41])
     }
 }

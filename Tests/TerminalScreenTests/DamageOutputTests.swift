@@ -77,7 +77,7 @@ struct DamageOutputTests {
 
     @Test func keyEncodingDoesNotMixWithQueryAnswers() {
         let screen = makeScreen(rows: 2, cols: 5, "\(esc)[c")
-        #expect(screen.encode(.character("a")) == [0x61])
+        #expect(screen.encode(.char("a")) == [0x61])
         #expect(printable(screen.takeOutput()) == "^[[?1;2c")
     }
 }

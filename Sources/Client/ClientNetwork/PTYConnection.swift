@@ -104,6 +104,12 @@ public actor PTYConnection {
     /// Leaves the session.
     public func detach() { handle(.detach) }
 
+    /// Switches between watching and interactive on the same stream (a pane stream of our
+    /// server), at this size.
+    public func setAccess(_ access: PTYConnectionMachine.Access, cols: Int, rows: Int) {
+        handle(.setAccess(access, cols: cols, rows: rows))
+    }
+
     /// Detaches (if attached) and finishes `output`.
     public func shutdown() {
         handle(.detach)

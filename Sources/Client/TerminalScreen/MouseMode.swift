@@ -10,8 +10,8 @@ public enum MouseMode: Int, Equatable, Hashable, Sendable {
     case move = 3
 }
 
-/// A mouse button for `TerminalScreen.encodeMouse`.
-public enum MouseButton: Int32, Equatable, Hashable, Sendable {
+/// A mouse button as libvterm numbers it (`TerminalScreen.encode` sends clicks and wheel steps).
+enum MouseButton: Int32, Equatable, Hashable, Sendable {
     /// Button 1.
     case left = 1
     /// Button 2.

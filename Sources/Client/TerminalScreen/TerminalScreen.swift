@@ -2,8 +2,10 @@
 // API. The client's single UI loop owns every instance; libvterm is not thread-safe, so this
 // class is deliberately not Sendable. libvterm keeps pointers to the callback structs, so they
 // live on the heap for as long as the terminal and are freed in deinit.
-// Must not import: any claudepm module except the C shims (CVTerm, CSupport); no ncurses.
-// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI.
+// Must not import: any claudepm module except ClientCore (pure Swift: the `AppKey` it encodes)
+// and the C shims (CVTerm, CSupport); no ncurses, no network.
+// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI;
+// AppKey (a key, paste or mouse event) -> encode -> bytes for the program.
 
 import CSupport
 import CVTerm
@@ -11,7 +13,7 @@ import CVTerm
 /// A virtual terminal screen fed with a remote program's output.
 ///
 /// Feed bytes, then read cells, cursor, title and damage; send `takeOutput()` and the results of
-/// `encode(_:modifiers:)` / `encodePaste(_:)` / `encodeMouse(...)` back to the program.
+/// `encode(_:)` (a key, paste or mouse event as an `AppKey`) back to the program.
 public final class TerminalScreen {
     let vt: OpaquePointer
     let vtScreen: OpaquePointer

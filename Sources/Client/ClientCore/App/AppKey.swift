@@ -1,5 +1,7 @@
-// Keys as the app understands them, decoded by the TUI from ncurses codes or raw bytes. In
-// full-screen attach they are re-encoded for the remote program by the runtime.
+// Keys as the app understands them: the one key type of the client. The TUI decodes them from
+// ncurses codes or raw bytes, `reduce` routes them through the Keymap, and in full-screen attach
+// the session's TerminalScreen encodes them for the remote program (`TerminalScreen.encode`,
+// which knows the program's modes); that is why TerminalScreen may import ClientCore.
 
 /// A key press (or mouse event) delivered to `reduce`.
 public enum AppKey: Hashable, Sendable, CustomStringConvertible {
@@ -52,14 +54,6 @@ public enum AppKey: Hashable, Sendable, CustomStringConvertible {
     case paste(String)
     /// The outer terminal gained (true) or lost focus (focus reporting, `CSI I` / `CSI O`).
     case focus(Bool)
-
-    /// The control byte of a `.ctrl` key (0x00–0x1F), or nil.
-    public var controlByte: UInt8? {
-        guard case .ctrl(let c) = self, let value = c.uppercased().unicodeScalars.first?.value,
-            (0x40...0x5F).contains(value)
-        else { return nil }
-        return UInt8(value - 0x40)
-    }
 
     /// The key for a control byte (0x00–0x1F, 0x7F), using the dedicated cases where they exist.
     public static func fromControlByte(_ byte: UInt8) -> AppKey? {

@@ -63,7 +63,7 @@ extension AppState {
             return []
         }
         let hide = banner?.notification.sessionKey == key ? dismissBanner() : []
-        return hide + [.answerPermission(key, allow: allow)]
+        return hide + [.network(.answerPermission(key, allow: allow))]
     }
 
     /// Quits at once, or asks first when a session is attached.

@@ -10,7 +10,7 @@ extension AppState {
             flash = "no projects loaded yet"
             return []
         }
-        return [.loadBoard(project)]
+        return [.network(.loadBoard(project))]
     }
 
     mutating func performBoard(_ action: AppAction) -> [AppEffect] {
@@ -33,7 +33,7 @@ extension AppState {
     private mutating func ticketAction(_ action: AppAction) -> [AppEffect] {
         guard let ticket = board.focusedTicket, let server = board.project?.server else { return [] }
         switch action {
-        case .open: return [.loadTicketContent(server: server, ticketID: ticket.id)]
+        case .open: return [.network(.loadTicketContent(server: server, ticketID: ticket.id))]
         case .startSession:
             guard ticket.state != .done, ticket.liveSession == nil else {
                 flash = ticket.liveSession == nil ? "ticket is done" : "ticket already has a live session (v)"
@@ -64,7 +64,7 @@ extension AppState {
 
     /// Asks `question` first; `y` runs `effect` (approve, start and move act on the server at once
     /// and cannot be taken back from here).
-    private mutating func confirm(_ question: String, _ effect: AppEffect) -> [AppEffect] {
+    private mutating func confirm(_ question: String, _ effect: NetworkEffect) -> [AppEffect] {
         overlay = .confirmAction(question: question, effect: effect)
         return []
     }
@@ -120,7 +120,7 @@ extension AppState {
             board.tickets = []
             board.selectedPrefixes = []
             board.rows = [:]
-            if let project = board.project { return [.loadBoard(project)] }
+            if let project = board.project { return [.network(.loadBoard(project))] }
         case .back: overlay = nil
         default: break
         }

@@ -11,9 +11,9 @@ extension AppState {
     static func effects(_ actions: [NotificationAction]) -> [AppEffect] {
         actions.compactMap { action in
             switch action {
-            case .refetchNotifications(let server): .refetchNotifications(server: server)
-            case .deleteOnServer(let server, let id): .deleteNotification(server: server, id: id)
-            case .deleteAllOnServer(let server): .clearNotifications(server: server)
+            case .refetchNotifications(let server): .network(.refetchNotifications(server: server))
+            case .deleteOnServer(let server, let id): .network(.deleteNotification(server: server, id: id))
+            case .deleteAllOnServer(let server): .network(.clearNotifications(server: server))
             case .showBanner, .hideBanner, .scheduleTick: nil
             }
         }
@@ -48,7 +48,7 @@ extension AppState {
         switch action {
         case .bannerYes, .bannerNo:
             guard let key = item.sessionKey, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
-            return dismissBanner() + [.answerPermission(key, allow: action == .bannerYes)]
+            return dismissBanner() + [.network(.answerPermission(key, allow: action == .bannerYes))]
         case .bannerJump:
             guard let key = item.sessionKey else { return nil }
             return dismissBanner() + attach(key)

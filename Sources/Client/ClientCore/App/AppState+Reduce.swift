@@ -130,7 +130,7 @@ extension AppState {
     private mutating func resync() -> [AppEffect] {
         nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1))
         return servers.filter { $0.link == .online }.flatMap { server -> [AppEffect] in
-            [.refreshSessions(server: server.name), .refetchNotifications(server: server.name)]
+            [.network(.refreshSessions(server: server.name)), .network(.refetchNotifications(server: server.name))]
         }
     }
 
@@ -144,7 +144,7 @@ extension AppState {
         }
         guard due <= clock else { return [] }
         nextSessionRefresh = clock + period
-        return servers.filter { $0.link == .online }.map { .refreshSessions(server: $0.name) }
+        return servers.filter { $0.link == .online }.map { .network(.refreshSessions(server: $0.name)) }
     }
 
     /// The monotonic time at which the model must be ticked even if nothing else happens (a banner
@@ -238,7 +238,7 @@ extension AppState {
         board.projectIndex = current.flatMap { board.projects.firstIndex(of: $0) }
         if board.projectIndex == nil, !board.projects.isEmpty {
             board.projectIndex = 0
-            if screen == .board, let project = board.project { return [.loadBoard(project)] }
+            if screen == .board, let project = board.project { return [.network(.loadBoard(project))] }
         }
         return []
     }

@@ -3,23 +3,25 @@
 // refused by the server with "Invalid transition"). A move shows at once and is rolled back when
 // the server refuses it.
 
-extension AppEffect {
+extension NetworkEffect {
     /// The ticket a ticket action acts on (nil for every other effect).
     public var ticketTarget: TicketTarget? {
         switch self {
         case .startTicketSession(let server, let id), .approveTicket(let server, let id),
             .rejectTicket(let server, let id, _), .moveTicket(let server, let id, _):
             return TicketTarget(server: server, ticketID: id)
-        default: return nil
+        case .sendInput, .answerPermission, .refreshSessions, .loadBoard, .loadTicketContent, .clearNotifications,
+            .deleteNotification, .refetchNotifications:
+            return nil
         }
     }
 }
 
 extension AppState {
     /// Sends a ticket action unless one on the same ticket is still unanswered; a move is shown
-    /// at once. Other effects pass through.
-    mutating func beginTicketAction(_ effect: AppEffect) -> [AppEffect] {
-        guard let target = effect.ticketTarget else { return [effect] }
+    /// at once. Other requests pass through.
+    mutating func beginTicketAction(_ effect: NetworkEffect) -> [AppEffect] {
+        guard let target = effect.ticketTarget else { return [.network(effect)] }
         guard board.inFlight[target] == nil else {
             flash = "\(ticketLabel(target)): the last action is still waiting for the server"
             return []
@@ -32,7 +34,7 @@ extension AppState {
             moveTicket(server: target.server, id: target.ticketID, to: column)
         }
         board.inFlight[target] = TicketActionInFlight(previous: previous)
-        return [effect]
+        return [.network(effect)]
     }
 
     /// The server answered a ticket action: done, or refused with `failure` (a refused move goes

@@ -23,7 +23,7 @@ public enum Overlay: Hashable, Sendable {
     case confirmQuit
     /// "<question> y/n" before a board action the server carries out at once (approve, start a
     /// session, move): `y` runs `effect`, any other key cancels.
-    case confirmAction(question: String, effect: AppEffect)
+    case confirmAction(question: String, effect: NetworkEffect)
     /// The `:` command line with what was typed so far.
     case palette(String)
     /// A read-only text pager (ticket content).

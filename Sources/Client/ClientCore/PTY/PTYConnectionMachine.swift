@@ -49,8 +49,8 @@ public struct PTYConnectionMachine: Sendable {
 
     /// The session this terminal shows.
     public let sessionId: String
-    /// The tunables in use.
-    public let configuration: Configuration
+    /// The tunables in use (the access part changes with `.setAccess`).
+    public internal(set) var configuration: Configuration
     /// The current status.
     public internal(set) var status: PTYStatus = .idle
     /// The last size the user's view asked for (used for every (re)attach).
@@ -113,6 +113,7 @@ public struct PTYConnectionMachine: Sendable {
         case .inputSent: return inputSent(now: now)
         case .resize(let cols, let rows): return resize(cols: cols, rows: rows, now: now)
         case .detach: return detach(now: now)
+        case .setAccess(let access, let cols, let rows): return setAccess(access, cols: cols, rows: rows, now: now)
         case .frameReceived: return []
         case .pongReceived: return pong(now: now)
         case .timerFired(let timer): return timerFired(timer, now: now)

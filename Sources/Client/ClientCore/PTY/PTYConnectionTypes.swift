@@ -79,6 +79,9 @@ public enum PTYEvent: Equatable, Sendable {
     case resize(cols: Int, rows: Int)
     /// The user leaves the session.
     case detach
+    /// Switch between watching and interactive on the same stream, at this size (a pane stream
+    /// of our server; see PTYConnectionMachine+Access).
+    case setAccess(PTYConnectionMachine.Access, cols: Int, rows: Int)
     /// Any other frame arrived (e.g. `pty:output`): the link is alive.
     case frameReceived
     /// A `pong` arrived.

@@ -1,8 +1,8 @@
 // Effects: tiles watch read-only at the configured tile size while visible; full-screen attach
-// opens an interactive stream at the local size and returns to a read-only tile on detach; keys
+// turns the tile's pane stream interactive at the local size in place (or, without a pane stream,
+// opens an interactive stream) and turns it back into a read-only tile on detach; keys
 // are encoded by the session's TerminalScreen (which knows the remote's keyboard modes).
 import ClientCore
-import TUI
 import TerminalScreen
 
 extension RuntimeApp {
@@ -16,15 +16,21 @@ extension RuntimeApp {
             close(key)
             screens[key] = nil
         case .attach(let key, let size):
-            close(key)
-            open(key, size: size, readOnly: false)
+            if !switchAccess(key, readOnly: false, size: size) {
+                close(key)
+                open(key, size: size, readOnly: false)
+            }
             echo = (key, EchoPredictor(settings: state.ui.prediction))
         case .detach(let key):
-            close(key)
             if echo?.key == key { echo = nil }
+            let tile = GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows)
             if state.watched.contains(key) {
-                open(key, size: GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows), readOnly: true)
+                if !switchAccess(key, readOnly: true, size: tile) {
+                    close(key)
+                    open(key, size: tile, readOnly: true)
+                }
             } else {
+                close(key)
                 screens[key] = nil
             }
         case .resizeRemote(let key, let size):
@@ -44,11 +50,9 @@ extension RuntimeApp {
             network.reconnectAll()
         case .showStats:
             dispatch(.showPager(title: "claudepm stats", lines: StatsReport.lines(state, counters: streamCounters)))
-        case .sendInput, .answerPermission, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession,
-            .approveTicket, .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification,
-            .refetchNotifications:
-            // Listed, not defaulted: a new effect must be routed somewhere to compile.
-            network.perform(effect)
+        case .network(let request):
+            // The backend switches over every request with no default: a new one must be handled to compile.
+            network.perform(request)
         }
     }
 
@@ -73,6 +77,16 @@ extension RuntimeApp {
         channels[key] = (channel, nextGeneration, readOnly)
     }
 
+    /// Keeps `key`'s pane stream and switches it between watching and interactive (a switch
+    /// drawn at once: the screen already holds the pane). False when there is no pane stream to
+    /// keep (a tmux-client stream, e.g. from an upstream server, is closed and opened anew).
+    private func switchAccess(_ key: SessionKey, readOnly: Bool, size: GridSize) -> Bool {
+        guard paneStreams.contains(key), let entry = channels[key] else { return false }
+        channels[key] = (entry.channel, entry.generation, readOnly)
+        entry.channel.setAccess(readOnly: readOnly, cols: max(size.cols, 1), rows: max(size.rows, 1))
+        return true
+    }
+
     private func close(_ key: SessionKey) {
         paneStreams.remove(key)
         streamCounters[key] = nil
@@ -81,24 +95,12 @@ extension RuntimeApp {
 
     private func forward(_ appKey: AppKey, to key: SessionKey) {
         guard let screen = screens[key], let entry = channels[key], !entry.readOnly else { return }
-        var bytes = appKey.encoded(for: screen)
-        if case .mouse(let event) = appKey { bytes = Self.mouseBytes(event, screen: screen) }
+        let bytes = screen.encode(appKey)
         guard !bytes.isEmpty else { return }
         echoWait = (key, inputTime + Self.echoWindow)
         let text = String(decoding: bytes, as: UTF8.self)
         entry.channel.input(text)
         if case .mouse = appKey { return }
         predictTyped(text, key: key, screen: screen)
-    }
-
-    /// A mouse event for a remote program that asked for mouse reports (else nothing).
-    private static func mouseBytes(_ event: MouseEvent, screen: TerminalScreen) -> [UInt8] {
-        switch event.kind {
-        case .press:
-            return screen.encodeMouse(row: event.row, col: event.col, button: .left, pressed: true)
-                + screen.encodeMouse(row: event.row, col: event.col, button: .left, pressed: false)
-        case .wheelUp: return screen.encodeMouse(row: event.row, col: event.col, button: .wheelUp, pressed: true)
-        case .wheelDown: return screen.encodeMouse(row: event.row, col: event.col, button: .wheelDown, pressed: true)
-        }
     }
 }

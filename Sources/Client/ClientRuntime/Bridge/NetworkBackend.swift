@@ -1,9 +1,9 @@
 // NetworkBackend: the runtime's side of ClientNetwork. It runs one event socket per server and
-// posts what they report to the UI loop as app events; it carries out the app's network effects
-// on tasks of their own and reports failures back as `.actionFailed`. Text and answers typed
-// into a session go over the event socket (`session:input`, `session:keys`), which is subscribed
-// to every running session; HTTP `/input` and `/keys` are the fallback. Nothing here touches the
-// UI.
+// posts what they report to the UI loop as app events; it carries out the app's requests
+// (`NetworkEffect`, every case handled: no `default`) on tasks of their own and reports failures
+// back as `.actionFailed`. Text and answers typed into a session go over the event socket
+// (`session:input`, `session:keys`), which is subscribed to every running session; HTTP `/input`
+// and `/keys` are the fallback. Nothing here touches the UI.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
@@ -86,13 +86,14 @@ final class NetworkBackend: Sendable {
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
-    /// Carries out a network effect; the result comes back as app events. A ticket action's end
-    /// (done or refused) is always reported, before the session refresh that may follow it.
-    func perform(_ effect: AppEffect) {
+    /// Carries out a request to one server; the result comes back as app events. A ticket
+    /// action's end (done or refused) is always reported, before the session refresh that may
+    /// follow it.
+    func perform(_ effect: NetworkEffect) {
         let queue = queue
         let servers = servers
         let logger = logger
-        let socket = effect.server.flatMap { name in sockets.first { $0.server.name == name } }
+        let socket = sockets.first { $0.server.name == effect.server }
         let cache = cache
         Task {
             var acted = false
@@ -121,10 +122,12 @@ final class NetworkBackend: Sendable {
 
     /// Effects after which the session list is fetched again: the server announces no new or
     /// removed session (starting a ticket creates one; approving or rejecting may end one).
-    static func changesSessions(_ effect: AppEffect) -> Bool {
+    static func changesSessions(_ effect: NetworkEffect) -> Bool {
         switch effect {
-        case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: return true
-        default: return false
+        case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: true
+        case .sendInput, .answerPermission, .loadBoard, .loadTicketContent, .moveTicket, .clearNotifications,
+            .deleteNotification, .refetchNotifications:
+            false
         }
     }
 
@@ -147,11 +150,13 @@ final class NetworkBackend: Sendable {
 
     /// The event-socket message for effects that type into a session (the socket is subscribed
     /// to every running session, which `session:input` and `session:keys` require).
-    static func socketMessage(for effect: AppEffect) -> ClientMessage? {
+    static func socketMessage(for effect: NetworkEffect) -> ClientMessage? {
         switch effect {
-        case .sendInput(let key, let text): return .input(sessionId: key.sessionId, text: text)
-        case .answerPermission(let key, let allow): return .keys(sessionId: key.sessionId, keys: allow ? "1" : "\u{1B}")
-        default: return nil
+        case .sendInput(let key, let text): .input(sessionId: key.sessionId, text: text)
+        case .answerPermission(let key, let allow): .keys(sessionId: key.sessionId, keys: allow ? "1" : "\u{1B}")
+        case .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession, .approveTicket, .rejectTicket,
+            .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications:
+            nil
         }
     }
 
@@ -164,8 +169,10 @@ final class NetworkBackend: Sendable {
         return server.rest
     }
 
+    /// The request over REST. Every case is listed (no `default`): a new request does not compile
+    /// until it is handled here.
     private static func run(
-        _ effect: AppEffect, servers: [String: RuntimeServer]
+        _ effect: NetworkEffect, servers: [String: RuntimeServer]
     ) async throws(ClientNetworkError)
         -> [AppEvent]
     {
@@ -202,7 +209,8 @@ final class NetworkBackend: Sendable {
         case .refetchNotifications(let server):
             let list = try await rest(server, servers).notifications()
             return [.notificationsLoaded(server: server, items: list.data, resync: false)]
-        default:
+        case .refreshSessions:
+            // Fetched by `perform` after this, with the event socket's subscriptions (`changesSessions`).
             break
         }
         return []

@@ -12,6 +12,7 @@ final class PTYChannel: TerminalChannel {
     private enum Command: Sendable {
         case input(String)
         case resize(cols: Int, rows: Int)
+        case access(PTYConnectionMachine.Access, cols: Int, rows: Int)
     }
 
     private let commands: AsyncStream<Command>.Continuation
@@ -33,10 +34,11 @@ final class PTYChannel: TerminalChannel {
         queue: EventQueue<RuntimeEvent>, streams: StreamTasks
     ) -> (any TerminalChannel)? {
         var configuration = PTYConnectionMachine.Configuration()
-        configuration.readOnly = readOnly
+        let access = Self.access(readOnly: readOnly)
+        configuration.readOnly = access.readOnly
         configuration.selectPaneOnAttach = !readOnly
         configuration.paneStream = true
-        if readOnly { configuration.pingInterval = tilePingInterval }
+        configuration.pingInterval = access.pingInterval
         // Outputs go from the connection's executor straight to the UI queue: the socket task
         // decodes, the connection's actor runs the machine, the loop feeds the screen.
         let connection = PTYConnection(
@@ -51,6 +53,8 @@ final class PTYChannel: TerminalChannel {
                     switch command {
                     case .input(let text): await connection.input(text)
                     case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
+                    case .access(let access, let cols, let rows):
+                        await connection.setAccess(access, cols: cols, rows: rows)
                     }
                 }
                 await connection.shutdownClosingLink()
@@ -86,6 +90,17 @@ final class PTYChannel: TerminalChannel {
 
     func resize(cols: Int, rows: Int) {
         commands.yield(.resize(cols: cols, rows: rows))
+    }
+
+    func setAccess(readOnly: Bool, cols: Int, rows: Int) {
+        commands.yield(.access(Self.access(readOnly: readOnly), cols: cols, rows: rows))
+    }
+
+    /// A tile watches without a heartbeat of its own; an attached terminal pings.
+    private static func access(readOnly: Bool) -> PTYConnectionMachine.Access {
+        .init(
+            readOnly: readOnly,
+            pingInterval: readOnly ? tilePingInterval : PTYConnectionMachine.Configuration().pingInterval)
     }
 
     func close() {

@@ -8,8 +8,9 @@ protocol RuntimeBackend: AnyObject, Sendable {
     func openTerminal(
         _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
     ) -> (any TerminalChannel)?
-    /// Carries out a REST effect (send input, ticket actions, board loads, clear notifications).
-    func perform(_ effect: AppEffect)
+    /// Carries out a request to one server (send input, ticket actions, board loads, notifications,
+    /// session refreshes); its result arrives as app events.
+    func perform(_ effect: NetworkEffect)
     /// Connects every server that is down now (the user asked: Ctrl-R, `:reconnect`).
     func reconnectAll()
 }

@@ -6,6 +6,9 @@ protocol TerminalChannel: Sendable {
     func input(_ text: String)
     /// Tells the remote the terminal size (the stream debounces).
     func resize(cols: Int, rows: Int)
+    /// Switches the same stream between watching (`readOnly`) and interactive at this size;
+    /// only for a pane stream (our server's extension), which already shows what attach needs.
+    func setAccess(readOnly: Bool, cols: Int, rows: Int)
     /// Detaches and closes the stream.
     func close()
 }

@@ -41,6 +41,14 @@ struct PeerLog: Sendable {
         logger.info("PTY detached", metadata: ["peer": "\(peer)", "path": "\(path)", "session": "\(session)"])
     }
 
+    /// A pane stream switched in place between watching and interactive (`pty:resize` with
+    /// `readOnly`, claudepm's extension).
+    func ptyAccessChanged(session: String, readOnly: Bool) {
+        logger.info(
+            "PTY \(readOnly ? "read-only" : "interactive")",
+            metadata: ["peer": "\(peer)", "path": "\(path)", "session": "\(session)"])
+    }
+
     /// A WebSocket ended after `seconds`: `reason` is "closed by peer" or the error that ended it
     /// (an oversized message: close 1009).
     func closed(after seconds: Double, reason: String) {

@@ -137,14 +137,25 @@ extension WSHandler {
         }
     }
 
-    func resize(cols: Int, rows: Int) async {
-        guard let pty else { return await sendError(WSError.ptyNotAttached(connection: connectionId)) }
+    /// Resizes the stream. On a pane stream `readOnly` (extension) also switches it between
+    /// watching and interactive in place: interactive sizes the pane to this viewer (a snapshot at
+    /// the new size follows), read-only gives the size back to tmux. A tmux-client stream keeps
+    /// the mode it was attached with (its client's flags are fixed at spawn).
+    func resize(cols: Int, rows: Int, readOnly: Bool? = nil) async {
+        guard var pty else { return await sendError(WSError.ptyNotAttached(connection: connectionId)) }
         switch pty.kind {
         case .client(let process):
             do { try process.resize(cols: cols, rows: rows) } catch { await sendError(WSError.internalError(.resize)) }
         case .pane(_, let session):
+            guard let streams = services.panes.paneStreams else { return }
+            if let readOnly, readOnly != pty.readOnly {
+                pty.readOnly = readOnly
+                self.pty = pty
+                log.ptyAccessChanged(session: pty.sessionId, readOnly: readOnly)
+                if readOnly { return await streams.releaseSize(pane: pty.paneId, session: session) }
+            }
             guard !pty.readOnly else { return }
-            try? await services.panes.paneStreams?.resize(pane: pty.paneId, session: session, cols: cols, rows: rows)
+            try? await streams.resize(pane: pty.paneId, session: session, cols: cols, rows: rows)
         }
     }
 

@@ -60,7 +60,7 @@ actor WSHandler {
             await attach(id, request)
         case .ptyDetach(let id): await detach(id)
         case .ptyData(_, let data): await ptyData(data)
-        case .ptyResize(_, let cols, let rows): await resize(cols: cols, rows: rows)
+        case .ptyResize(_, let cols, let rows, let readOnly): await resize(cols: cols, rows: rows, readOnly: readOnly)
         case .ptySelectPane: await selectPane()
         case .unknown: await sendError(WSError.internalError(.processMessage))
         }

@@ -52,7 +52,8 @@ extension ClientMessage {
         },
         "pty:resize": { data in
             let payload: PtyResizePayload = try WireEnvelope.payload(data)
-            return .ptyResize(sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows)
+            return .ptyResize(
+                sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows, readOnly: payload.readOnly)
         },
         "pty:selectPane": { .ptySelectPane(sessionId: try ref($0)) },
     ]

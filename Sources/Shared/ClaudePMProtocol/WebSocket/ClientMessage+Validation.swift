@@ -84,8 +84,8 @@ extension ClientMessage {
         let cols = checker.integer(fields["cols"], path: ["payload", "cols"], range: colsRange, optional: optional)
         let rows = checker.integer(fields["rows"], path: ["payload", "rows"], range: rowsRange, optional: optional)
         guard let id else { return nil }
+        let readOnly = checker.bool(fields["readOnly"], path: ["payload", "readOnly"], optional: true)
         if optional {
-            let readOnly = checker.bool(fields["readOnly"], path: ["payload", "readOnly"], optional: true)
             let stream = fields["stream"].flatMap { if case .string(let s) = $0 { s } else { nil } }
             let history = fields["history"].flatMap { value -> Int? in
                 guard case .number(let n) = value, n >= 0, n <= 100_000 else { return nil }
@@ -95,7 +95,7 @@ extension ClientMessage {
                 sessionId: id, cols: cols, rows: rows, readOnly: readOnly, stream: stream, history: history)
         }
         guard let cols, let rows else { return nil }
-        return .ptyResize(sessionId: id, cols: cols, rows: rows)
+        return .ptyResize(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
     }
 
     private static func sessionRefMessage(type: String, sessionId: String) -> ClientMessage {

@@ -1,0 +1,66 @@
+// Path (c): what the attached session's stream reports reaches the status line: reconnecting
+// with its try, down (failed, or the session ended) with the reason, a late pong as "link in
+// doubt"; back to attached, the words go. A report of a replaced stream is dropped.
+import ClientCore
+import Foundation
+import TUI
+import Testing
+
+@testable import ClientRuntime
+
+@Suite struct StreamStatusRuntimeTests {
+    /// The attach view's status line in a fresh frame.
+    private static func statusLine(_ world: RuntimeWorld) throws -> String {
+        try #require(world.frame().first { $0.contains("detach  S-PgUp scrollback") }, "no status line")
+    }
+
+    private static func report(_ status: PTYStatus, _ world: RuntimeWorld, _ stream: FakeBackend.Opened) {
+        world.send(events: [.terminalStatus(stream.key, generation: stream.generation, status)])
+    }
+
+    @Test func reconnectingShowsItsTry() throws {
+        let world = RuntimeWorld()
+        let stream = try #require(world.attach())
+        Self.report(.reconnecting(attempt: 2, maxAttempts: 10, retryAt: .zero), world, stream)
+        #expect(try Self.statusLine(world).contains("reconnecting 2/10…"))
+        Self.report(.attached(cols: 100, rows: 29), world, stream)
+        #expect(try !Self.statusLine(world).contains("reconnecting"))
+    }
+
+    @Test func aStreamDownShowsWhy() throws {
+        let world = RuntimeWorld()
+        let stream = try #require(world.attach())
+        Self.report(.failed(reason: "PTY_INVALID_PANE"), world, stream)
+        #expect(try Self.statusLine(world).contains("stream failed: PTY_INVALID_PANE"))
+        Self.report(.exited(code: 3), world, stream)
+        #expect(try Self.statusLine(world).contains("session ended (exit 3)"))
+    }
+
+    @Test func aLatePongPutsTheLinkInDoubt() throws {
+        let world = RuntimeWorld()
+        let stream = try #require(world.attach())
+        let late = Date().addingTimeInterval(-4.5)
+        world.send(events: [
+            .terminalLink(stream.key, generation: stream.generation, .streamLate(stream.key, lastContact: late))
+        ])
+        #expect(try Self.statusLine(world).contains("link in doubt: last contact 4 s ago"))
+        world.send(events: [
+            .terminalLink(stream.key, generation: stream.generation, .streamLate(stream.key, lastContact: nil))
+        ])
+        #expect(try !Self.statusLine(world).contains("link in doubt"))
+    }
+
+    @Test func aReplacedStreamsReportIsDropped() throws {
+        let world = RuntimeWorld()
+        let tile = try #require(world.latest)
+        let stream = try #require(world.attach())
+        Self.report(.reconnecting(attempt: 5, maxAttempts: 10, retryAt: .zero), world, tile)
+        world.send(events: [
+            .terminalLink(tile.key, generation: tile.generation, .streamLate(tile.key, lastContact: Date()))
+        ])
+        let line = try Self.statusLine(world)
+        #expect(!line.contains("reconnecting") && !line.contains("link in doubt"), "\(line)")
+        #expect(
+            world.app.state.streams[stream.key]?.status != .reconnecting(attempt: 5, maxAttempts: 10, retryAt: .zero))
+    }
+}
