@@ -55,7 +55,7 @@ actor PTYRecorder {
     /// True after a `.late` report with a silence, until one without.
     private(set) var isLate = false
 
-    func record(_ output: PTYConnection.Output) {
+    func record(_ output: PTYOutput) {
         switch output {
         case .status(let status): statuses.append(status)
         case .bytes(let chunk): bytes += chunk

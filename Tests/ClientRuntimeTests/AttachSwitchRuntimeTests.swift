@@ -18,9 +18,9 @@ import Testing
         var world = PaneStreamRuntimeTests.World()
         let tile = try #require(world.latest, "no tile stream opened")
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: tile.generation, size: GridSize(cols: 100, rows: 29),
-                Array("pane-content".utf8)))
+            .terminal(
+                Self.key, generation: tile.generation, .snapshot(cols: 100, rows: 29, bytes: Array("pane-content".utf8))
+            ))
         world.send(.app(.key(.enter)))
         #expect(world.backend.opened.count == 1, "attach opened a second stream")
         #expect(!tile.channel.closed)

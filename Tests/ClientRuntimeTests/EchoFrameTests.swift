@@ -18,8 +18,7 @@ import Testing
         let attach = try #require(world.latest)
         #expect(!attach.readOnly)
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: attach.generation, size: GridSize(cols: 100, rows: 29), Array("$ ".utf8)))
+            .terminal(Self.key, generation: attach.generation, .snapshot(cols: 100, rows: 29, bytes: Array("$ ".utf8))))
         world.app.render(now: world.now)
         return (world, attach)
     }
@@ -42,13 +41,13 @@ import Testing
     @Test func theEchoIsDrawnAtOnceAndOnlyOnce() throws {
         var (world, attach) = try Self.attached()
         _ = Self.type("a", into: &world)
-        let dirty = world.send(.terminalOutput(Self.key, generation: attach.generation, Array("a".utf8)))
+        let dirty = world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("a".utf8))))
         #expect(dirty)
         #expect(world.app.frameAnswersInput)
         world.app.render(now: world.now)
         #expect(!world.app.frameAnswersInput && !world.app.awaitsEcho)
         // Output nobody typed for (a flood) follows the frame cap again.
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("zzz".utf8)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("zzz".utf8))))
         #expect(!world.app.frameAnswersInput)
     }
 
@@ -56,7 +55,7 @@ import Testing
         var (world, attach) = try Self.attached()
         _ = Self.type("a", into: &world)
         world.now += .seconds(2)
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("late".utf8)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("late".utf8))))
         #expect(!world.app.frameAnswersInput)
     }
 }

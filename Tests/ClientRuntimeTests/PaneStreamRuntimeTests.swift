@@ -48,16 +48,16 @@ import Testing
         var world = World()
         let tile = try #require(world.latest, "no tile stream opened")
         #expect(tile.readOnly)
-        world.send(.terminalOutput(Self.key, generation: tile.generation, Array("stale".utf8)))
+        world.send(.terminal(Self.key, generation: tile.generation, .bytes(Array("stale".utf8))))
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: tile.generation, size: GridSize(cols: 70, rows: 20),
-                Array("\u{1B}c\u{1B}[1mhello\u{1B}[0m\r\nworld".utf8)))
+            .terminal(
+                Self.key, generation: tile.generation,
+                .snapshot(cols: 70, rows: 20, bytes: Array("\u{1B}c\u{1B}[1mhello\u{1B}[0m\r\nworld".utf8))))
         let screen = try #require(world.screen)
         #expect(screen.cols == 70 && screen.rows == 20)
         #expect(screen.text(row: 0).hasPrefix("hello") && screen.cell(row: 0, col: 0).attrs.contains(.bold))
         #expect(!screen.text(row: 0).contains("stale"))
-        world.send(.terminalOutput(Self.key, generation: tile.generation, Array(" more".utf8)))
+        world.send(.terminal(Self.key, generation: tile.generation, .bytes(Array(" more".utf8))))
         #expect(screen.text(row: 1).hasPrefix("world more"))
     }
 
@@ -67,14 +67,13 @@ import Testing
         let attach = try #require(world.latest)
         #expect(!attach.readOnly)
         // A tmux-client stream (no snapshot): libvterm's answer to DA goes back to the program.
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("\u{1B}[c".utf8)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("\u{1B}[c".utf8))))
         #expect(attach.channel.inputs.contains { $0.hasPrefix("\u{1B}[?") })
         let answered = attach.channel.inputs.count
         // The same stream becomes a pane stream: tmux answers, the runtime stays silent.
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: attach.generation, size: GridSize(cols: 100, rows: 29), Array("$ ".utf8)))
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("\u{1B}[c\u{1B}[6n".utf8)))
+            .terminal(Self.key, generation: attach.generation, .snapshot(cols: 100, rows: 29, bytes: Array("$ ".utf8))))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("\u{1B}[c\u{1B}[6n".utf8))))
         #expect(attach.channel.inputs.count == answered)
     }
 
@@ -83,15 +82,13 @@ import Testing
         world.send(.app(.key(.enter)))
         let attach = try #require(world.latest)
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: attach.generation, size: GridSize(cols: 100, rows: 29), Array("$ ".utf8)))
+            .terminal(Self.key, generation: attach.generation, .snapshot(cols: 100, rows: 29, bytes: Array("$ ".utf8))))
         world.send(.app(.resized(GridSize(cols: 80, rows: 25))))
         #expect(attach.channel.resizes.last == GridSize(cols: 80, rows: 24))
         let screen = try #require(world.screen)
         #expect(screen.cols == 100 && screen.rows == 29)
         world.send(
-            .terminalSnapshot(
-                Self.key, generation: attach.generation, size: GridSize(cols: 80, rows: 24), Array("$ ".utf8)))
+            .terminal(Self.key, generation: attach.generation, .snapshot(cols: 80, rows: 24, bytes: Array("$ ".utf8))))
         #expect(screen.cols == 80 && screen.rows == 24)
     }
 
@@ -102,7 +99,7 @@ import Testing
         let attach = try #require(world.latest)
         #expect(attach.generation != tile.generation)
         world.send(
-            .terminalSnapshot(Self.key, generation: tile.generation, size: GridSize(cols: 10, rows: 5), Array("x".utf8))
+            .terminal(Self.key, generation: tile.generation, .snapshot(cols: 10, rows: 5, bytes: Array("x".utf8)))
         )
         let screen = try #require(world.screen)
         #expect(screen.cols != 10)

@@ -14,11 +14,14 @@ import Testing
 
     @Test func aKeyAfterAnEchoedProbeIsPredictedThenConfirmed() throws {
         var (world, attach) = try EchoFrameTests.attached()
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("\r\nready\r\n".utf8)))
-        world.send(.terminalRoundTrip(Self.key, generation: attach.generation, .milliseconds(200)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("\r\nready\r\n".utf8))))
+        world.send(
+            .terminal(
+                Self.key, generation: attach.generation,
+                .roundTrip(RoundTrip(last: .milliseconds(200), smoothed: .milliseconds(200)))))
         _ = EchoFrameTests.type("p", into: &world)
         #expect(world.app.echo?.predictor.glyphs.isEmpty == true, "the probe is not shown")
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("p".utf8)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("p".utf8))))
         #expect(world.app.echo?.predictor.trusted == true)
         let dirty = EchoFrameTests.type("q", into: &world)
         #expect(dirty && world.app.frameAnswersInput)
@@ -26,7 +29,7 @@ import Testing
         #expect(glyphs == [PredictedGlyph(row: 2, col: 1, scalar: "q")])
         world.app.render(now: world.now)
         #expect(world.app.renderer.predictedEcho?.glyphs == glyphs)
-        world.send(.terminalOutput(Self.key, generation: attach.generation, Array("q".utf8)))
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("q".utf8))))
         #expect(world.app.echo?.predictor.glyphs.isEmpty == true)
     }
 }

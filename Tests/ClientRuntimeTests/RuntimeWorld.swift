@@ -41,7 +41,7 @@ final class RuntimeWorld {
 
     /// Output of the session's stream `stream`.
     func output(_ text: String, on stream: FakeBackend.Opened) {
-        send(events: [.terminalOutput(stream.key, generation: stream.generation, Array(text.utf8))])
+        send(events: [.terminal(stream.key, generation: stream.generation, .bytes(Array(text.utf8)))])
     }
 
     /// Draws a frame; returns the surface's rows as text.

@@ -12,8 +12,8 @@ import Testing
         let world = SuspendRuntimeTests.World()
         world.send(events: [.app(.roundTrip(server: "local", milliseconds: 42))])
         let tile = try #require(world.backend.opened.first { $0.key == SuspendRuntimeTests.key })
-        world.send(events: [.terminalOutput(tile.key, generation: tile.generation, Array("hello".utf8))])
-        world.send(events: [.terminalOutput(tile.key, generation: tile.generation, Array(" world".utf8))])
+        world.send(events: [.terminal(tile.key, generation: tile.generation, .bytes(Array("hello".utf8)))])
+        world.send(events: [.terminal(tile.key, generation: tile.generation, .bytes(Array(" world".utf8)))])
         world.send(input: Array(":stats\r".utf8))
         guard case .pager(let title, let lines, _) = world.app.state.overlay else {
             Issue.record("no pager: \(String(describing: world.app.state.overlay))")

@@ -15,7 +15,7 @@ import Testing
     }
 
     private static func report(_ status: PTYStatus, _ world: RuntimeWorld, _ stream: FakeBackend.Opened) {
-        world.send(events: [.terminalStatus(stream.key, generation: stream.generation, status)])
+        world.send(events: [.terminal(stream.key, generation: stream.generation, .status(status))])
     }
 
     @Test func reconnectingShowsItsTry() throws {
@@ -39,14 +39,11 @@ import Testing
     @Test func aLatePongPutsTheLinkInDoubt() throws {
         let world = RuntimeWorld()
         let stream = try #require(world.attach())
-        let late = Date().addingTimeInterval(-4.5)
         world.send(events: [
-            .terminalLink(stream.key, generation: stream.generation, .streamLate(stream.key, lastContact: late))
+            .terminal(stream.key, generation: stream.generation, .late(silentFor: .milliseconds(4_500)))
         ])
         #expect(try Self.statusLine(world).contains("link in doubt: last contact 4 s ago"))
-        world.send(events: [
-            .terminalLink(stream.key, generation: stream.generation, .streamLate(stream.key, lastContact: nil))
-        ])
+        world.send(events: [.terminal(stream.key, generation: stream.generation, .late(silentFor: nil))])
         #expect(try !Self.statusLine(world).contains("link in doubt"))
     }
 
@@ -55,9 +52,7 @@ import Testing
         let tile = try #require(world.latest)
         let stream = try #require(world.attach())
         Self.report(.reconnecting(attempt: 5, maxAttempts: 10, retryAt: .zero), world, tile)
-        world.send(events: [
-            .terminalLink(tile.key, generation: tile.generation, .streamLate(tile.key, lastContact: Date()))
-        ])
+        world.send(events: [.terminal(tile.key, generation: tile.generation, .late(silentFor: .seconds(1)))])
         let line = try Self.statusLine(world)
         #expect(!line.contains("reconnecting") && !line.contains("link in doubt"), "\(line)")
         #expect(

@@ -1,7 +1,7 @@
 // One attached terminal: its own WebSocket (the server allows one PTY per connection), driven by
 // ClientCore's PTYConnectionMachine (which owns attach-before-data, input coalescing, resize
 // debouncing and the 10-try reconnect policy). `pty:output` is decoded and turned into bytes on
-// the socket's task; the UI gets Sendable `PTYConnection.Output` values.
+// the socket's task; the UI gets Sendable `PTYOutput` values (ClientCore).
 
 import ClaudePMProtocol
 import ClientCore
@@ -10,30 +10,6 @@ import Logging
 
 /// A reconnecting PTY attachment to one session.
 public actor PTYConnection {
-    /// What the UI receives.
-    public enum Output: Sendable, Equatable {
-        /// The connection status (attaching, attached, reconnecting n/10, exited, failed).
-        case status(PTYStatus)
-        /// Terminal output bytes (the UTF-8 of `pty:output.data`).
-        case bytes([UInt8])
-        /// A pane stream starts over: reset the emulator (screen and scrollback), size it
-        /// `cols`×`rows` and feed `bytes` (`pty:snapshot`, our server's extension).
-        case snapshot(cols: Int, rows: Int, bytes: [UInt8])
-        /// Reset the local emulator before the fresh redraw of a re-attach.
-        case resetTerminal
-        /// Input was dropped: typed while the link was down or in doubt (discarded once a new
-        /// link attached, never replayed), or not yet sent when the link dropped.
-        case droppedInput(count: Int)
-        /// A pong is late: nothing heard for `silentFor` (when reported); nil: heard again.
-        case late(silentFor: Duration?)
-        /// Bytes of input held, unsent, while the link is in doubt or down (0: none).
-        case heldInput(bytes: Int)
-        /// A transient problem to show.
-        case notice(String)
-        /// A new ping round-trip measurement.
-        case roundTrip(RoundTrip)
-    }
-
     /// An encoded message waiting for the socket.
     struct OutboundFrame: Sendable {
         var text: String
@@ -43,8 +19,8 @@ public actor PTYConnection {
     /// The session attached to.
     public nonisolated let sessionId: String
     /// Everything that happens, in order. Finishes after `shutdown()`.
-    public nonisolated let output: AsyncStream<Output>
-    let continuation: AsyncStream<Output>.Continuation
+    public nonisolated let output: AsyncStream<PTYOutput>
+    let continuation: AsyncStream<PTYOutput>.Continuation
     let server: ServerConfig
     let apiKey: APIKey?
     let tls: ResolvedTLS?
@@ -62,7 +38,7 @@ public actor PTYConnection {
     var closing: Task<Void, Never>?
     let logger = Logger(label: "claudepm.network.pty")
     /// Where outputs go instead of `output`, if set (see `init`).
-    let sink: (@Sendable (Output) -> Void)?
+    let sink: (@Sendable (PTYOutput) -> Void)?
 
     /// Creates an idle connection; call `open(cols:rows:)`. With `onOutput`, every output is
     /// handed to it on the connection's own executor, in order, and `output` stays empty: a caller
@@ -71,7 +47,7 @@ public actor PTYConnection {
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
         configuration: PTYConnectionMachine.Configuration = .init(),
-        onOutput: (@Sendable (Output) -> Void)? = nil
+        onOutput: (@Sendable (PTYOutput) -> Void)? = nil
     ) {
         self.sink = onOutput
         self.server = server
@@ -88,7 +64,7 @@ public actor PTYConnection {
     public var status: PTYStatus { machine.status }
 
     /// Hands `value` to the sink, or to `output`.
-    func emit(_ value: Output) {
+    func emit(_ value: PTYOutput) {
         if let sink { sink(value) } else { continuation.yield(value) }
     }
 

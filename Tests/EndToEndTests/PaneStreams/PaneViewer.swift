@@ -36,7 +36,7 @@ actor PaneViewer {
         task?.cancel()
     }
 
-    private func apply(_ event: PTYConnection.Output) {
+    private func apply(_ event: PTYOutput) {
         switch event {
         case .snapshot(let cols, let rows, let bytes):
             snapshots += 1

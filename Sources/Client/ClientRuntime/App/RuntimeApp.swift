@@ -167,54 +167,17 @@ final class RuntimeApp: EventLoopClient {
         case .app(let appEvent):
             dispatch(appEvent)
             return false
-        case .terminalOutput(let key, let generation, let bytes):
-            guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
-            screen.feed(bytes)
-            streamCounters[key, default: StreamCounters()].bytes += bytes.count
-            streamCounters[key, default: StreamCounters()].frames += 1
-            answerTerminalQueries(key, screen: screen)
-            if echoWait?.key == key { echoArrived = true }
-            if predictionChanged(key, screen: screen) { echoArrived = true }
-            return true
-        case .terminalSnapshot(let key, let generation, let size, let bytes):
-            guard channels[key]?.generation == generation, let screen = screens[key] else { return false }
-            paneStreams.insert(key)
-            resetPrediction(key)
-            screen.reset(hard: true)
-            screen.resize(rows: size.rows, cols: size.cols)
-            screen.feed(bytes)
-            streamCounters[key, default: StreamCounters()].bytes += bytes.count
-            streamCounters[key, default: StreamCounters()].frames += 1
-            _ = screen.takeOutput()
-            return true
-        case .terminalReset(let key, let generation):
+        case .terminal(let key, let generation, let output):
+            // The one generation guard: outputs of a stream the loop already replaced are dropped.
             guard channels[key]?.generation == generation else { return false }
-            resetPrediction(key)
-            screens[key]?.reset(hard: true)
-            return true
-        case .terminalStatus(let key, let generation, let status):
-            guard channels[key]?.generation == generation else { return false }
-            dispatch(.streamStatus(key, status))
-            return false
-        case .terminalNotice(let key, let generation, let text):
-            guard channels[key]?.generation == generation else { return false }
-            dispatch(.streamNotice(key, text))
-            return false
-        case .terminalLink(let key, let generation, let event):
-            guard channels[key]?.generation == generation else { return false }
-            dispatch(event)
-            return false
-        case .terminalRoundTrip(let key, let generation, let trip):
-            guard channels[key]?.generation == generation else { return false }
-            echo?.predictor.measured(roundTrip: trip)
-            return false
+            return handleTerminal(output, key: key)
         }
     }
 
     /// Sends what libvterm answered to queries (cursor position, device attributes) back to an
     /// interactive session; read-only tiles cannot answer, and on a pane stream tmux (the
     /// pane's own terminal) has answered already.
-    private func answerTerminalQueries(_ key: SessionKey, screen: TerminalScreen) {
+    func answerTerminalQueries(_ key: SessionKey, screen: TerminalScreen) {
         let reply = screen.takeOutput()
         guard !reply.isEmpty, !paneStreams.contains(key), let entry = channels[key], !entry.readOnly else { return }
         entry.channel.input(String(decoding: reply, as: UTF8.self))

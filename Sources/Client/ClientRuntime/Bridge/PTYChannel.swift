@@ -1,8 +1,9 @@
 // PTYChannel: one session's terminal stream on ClientNetwork's `PTYConnection` (its own
-// WebSocket, attach-before-data, input coalescing, debounced resizes, reconnects). Output is
-// posted to the UI loop by the connection itself (no forwarding task), tagged with a generation,
-// so bytes from a stream the loop already replaced are dropped there. Commands from the loop go through one ordered stream, so keys
-// reach the connection in the order they were typed.
+// WebSocket, attach-before-data, input coalescing, debounced resizes, reconnects). Outputs are
+// posted to the UI loop by the connection itself, unchanged (no forwarding task, no re-tagging),
+// with a generation, so outputs of a stream the loop already replaced are dropped there. Commands
+// from the loop go through one ordered stream, so keys reach the connection in the order they
+// were typed.
 import ClientCore
 import ClientNetwork
 import Foundation
@@ -44,7 +45,7 @@ final class PTYChannel: TerminalChannel {
         let connection = PTYConnection(
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
             configuration: configuration,
-            onOutput: { forward($0, key: key, generation: generation, queue: queue) })
+            onOutput: { queue.post(.terminal(key, generation: generation, $0)) })
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         streams.add(
             Task {
@@ -60,28 +61,6 @@ final class PTYChannel: TerminalChannel {
                 await connection.shutdownClosingLink()
             })
         return PTYChannel(commands: continuation)
-    }
-
-    private static func forward(
-        _ output: PTYConnection.Output, key: SessionKey, generation: Int, queue: EventQueue<RuntimeEvent>
-    ) {
-        switch output {
-        case .bytes(let bytes): queue.post(.terminalOutput(key, generation: generation, bytes))
-        case .snapshot(let cols, let rows, let bytes):
-            queue.post(.terminalSnapshot(key, generation: generation, size: GridSize(cols: cols, rows: rows), bytes))
-        case .resetTerminal: queue.post(.terminalReset(key, generation: generation))
-        case .status(let status): queue.post(.terminalStatus(key, generation: generation, status))
-        case .notice(let text): queue.post(.terminalNotice(key, generation: generation, text))
-        case .droppedInput(let count):
-            let text = "\(count) bytes typed while the link was down or in doubt were discarded, not sent"
-            queue.post(.terminalNotice(key, generation: generation, text))
-        case .late(let silence):
-            let contact = silence.map { Date().addingTimeInterval(-$0.secondsDouble) }
-            queue.post(.terminalLink(key, generation: generation, .streamLate(key, lastContact: contact)))
-        case .heldInput(let bytes):
-            queue.post(.terminalLink(key, generation: generation, .streamPending(key, bytes: bytes)))
-        case .roundTrip(let trip): queue.post(.terminalRoundTrip(key, generation: generation, trip.last))
-        }
     }
 
     func input(_ text: String) {
