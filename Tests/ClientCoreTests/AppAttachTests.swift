@@ -6,7 +6,7 @@ import Testing
     @Test func enterAttachesAtTheLocalSizeMinusTheStatusLine() {
         var state = AppWorld.state()
         let effects = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         #expect(effects == [.attach(AppWorld.a, GridSize(cols: 120, rows: 39))] + effects.dropFirst())
         #expect(!effects.contains(.unwatch(AppWorld.a)))
     }
@@ -21,7 +21,7 @@ import Testing
         #expect(state.overlay == nil)
         let effects = state.press(.ctrl("]"))
         #expect(effects.first == .detach(AppWorld.a))
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
         #expect(state.watched.contains(AppWorld.a))
         #expect(!effects.contains(.unwatch(AppWorld.a)))
     }
@@ -29,7 +29,7 @@ import Testing
     @Test func pasteGoesToTheSessionOrIntoTextFields() {
         var state = AppWorld.state()
         _ = state.press(.char(":"), .paste("boa"), .char("r"), .char("d"), .enter)
-        #expect(state.screen == .board)
+        #expect(state.page == .board)
         _ = state.press(.char("g"), .char("s"), .enter)
         #expect(state.press(.paste("ls\n")) == [.forwardKey(AppWorld.a, .paste("ls\n"))])
     }
@@ -49,7 +49,7 @@ import Testing
         _ = state.press(.enter)
         #expect(state.press(.ctrl("]")) == [.forwardKey(AppWorld.a, .ctrl("]"))])
         _ = state.press(.ctrl("g"))
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
     }
 
     @Test func resizeWhileAttachedIsSentToTheRemote() {
@@ -70,7 +70,7 @@ import Testing
         var state = AppWorld.state()
         state.selection = AppWorld.done
         #expect(state.press(.enter).isEmpty)
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
         #expect(state.flash == "session is not running")
     }
 

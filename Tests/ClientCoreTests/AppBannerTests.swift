@@ -88,7 +88,7 @@ import Testing
     @Test func oJumpsToTheSessionAndDDismisses() {
         var jump = worldWithPermissionBanner()
         let effects = jump.press(.char("o"))
-        #expect(jump.screen == .attached(AppWorld.b))
+        #expect(jump.page == .attached(AppWorld.b))
         #expect(effects.contains(.attach(AppWorld.b, jump.attachSize)))
         var dismiss = worldWithPermissionBanner()
         #expect(dismiss.press(.char("d")).isEmpty)
@@ -110,7 +110,7 @@ import Testing
         var state = worldWithPermissionBanner()
         state.selection = AppWorld.b
         _ = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
         #expect(state.banner == nil)
         #expect(state.notifications.focusedSession == AppWorld.b)
         _ = state.press(.ctrl("]"))
@@ -138,7 +138,7 @@ import Testing
         #expect(state.notifications.items.map(\.isRead) == [true, false])
         _ = state.press(.char("j"))
         let open = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
         #expect(open.contains(.attach(AppWorld.b, state.attachSize)))
         _ = state.press(.ctrl("]"))
         _ = state.press(.char("!"))
@@ -232,7 +232,7 @@ import Testing
 
     @Test func aBannerAboutAnotherSessionShowsWhileAttached() {
         let state = attachedWithBannerAboutB()
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         #expect(state.banner?.notification.sessionKey == AppWorld.b)
         #expect(state.bannerJumpTarget == AppWorld.b)
     }
@@ -241,7 +241,7 @@ import Testing
         var state = attachedWithBannerAboutB()
         let effects = state.press(.ctrl("\\"))
         #expect(Array(effects.prefix(2)) == [.detach(AppWorld.a), .attach(AppWorld.b, state.attachSize)])
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
         #expect(state.banner == nil)
     }
 
@@ -267,6 +267,6 @@ import Testing
         var state = attachedWithBannerAboutB()
         state.ui.detachKey = detach
         _ = state.press(.ctrl("^"))
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
     }
 }

@@ -75,7 +75,7 @@ import Testing
         _ = state.press(.char("l"), .char("j"))
         #expect(state.press(.char("s")).isEmpty, "a ticket with a live session is not started twice")
         let view = state.press(.char("v"))
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         #expect(view.contains(.attach(AppWorld.a, state.attachSize)))
     }
 
@@ -92,7 +92,7 @@ import Testing
         #expect(state.flash == "cancelled")
         #expect(state.press(.char("s")).isEmpty)
         #expect(state.press(.escape).isEmpty, "Esc cancels")
-        #expect(state.screen == .board, "the cancelling key does nothing else")
+        #expect(state.page == .board, "the cancelling key does nothing else")
         #expect(state.board.tickets.first { $0.id == "t1" }?.state == .backlog)
     }
 

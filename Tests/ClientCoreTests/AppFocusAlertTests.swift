@@ -18,7 +18,7 @@ import Testing
     @Test func unknownFocusNeverAlertsForTheAttachedSession() {
         var state = AppWorld.state()
         _ = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         let effects = state.reduce(AppWorld.waits(AppWorld.a, .question))
         #expect(!effects.contains { if case .alertOuterTerminal = $0 { true } else { false } })
         #expect(state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt)) == [Self.bell])

@@ -6,7 +6,7 @@ import Testing
     @Test(arguments: [(1, 1), (2, 1), (40, 12), (120, 40), (300, 100)])
     func layoutIsValidAtAnySize(cols: Int, rows: Int) {
         for live in [0, 1, 3, 5, 12] {
-            let layout = ScreenLayout.compute(
+            let layout = SessionsPageLayout.compute(
                 size: GridSize(cols: cols, rows: rows), liveCount: live, listRows: 8, zoomed: false)
             let bounds = Rect(x: 0, y: 0, width: cols, height: rows)
             for rect in [layout.header, layout.footer, layout.list, layout.wall] + layout.tiles where !rect.isEmpty {
@@ -18,17 +18,18 @@ import Testing
 
     @Test func tileCountsFollowTheChoices() {
         let wall = Rect(x: 0, y: 0, width: 200, height: 60)
-        #expect(ScreenLayout.tiles(in: wall, wanted: 1).count == 1)
-        #expect(ScreenLayout.tiles(in: wall, wanted: 3).count == 4)
-        #expect(ScreenLayout.tiles(in: wall, wanted: 5).count == 6)
-        #expect(ScreenLayout.tiles(in: wall, wanted: 40).count == 9)
-        #expect(ScreenLayout.tiles(in: Rect(x: 0, y: 0, width: 70, height: 12), wanted: 9).count == 2)
-        #expect(ScreenLayout.tiles(in: Rect(x: 0, y: 0, width: 20, height: 5), wanted: 2).isEmpty)
+        #expect(SessionsPageLayout.tiles(in: wall, wanted: 1).count == 1)
+        #expect(SessionsPageLayout.tiles(in: wall, wanted: 3).count == 4)
+        #expect(SessionsPageLayout.tiles(in: wall, wanted: 5).count == 6)
+        #expect(SessionsPageLayout.tiles(in: wall, wanted: 40).count == 9)
+        #expect(SessionsPageLayout.tiles(in: Rect(x: 0, y: 0, width: 70, height: 12), wanted: 9).count == 2)
+        #expect(SessionsPageLayout.tiles(in: Rect(x: 0, y: 0, width: 20, height: 5), wanted: 2).isEmpty)
     }
 
     @Test func kindsByWidth() {
-        func kind(_ cols: Int, _ rows: Int) -> ScreenLayout.Kind {
-            ScreenLayout.compute(size: GridSize(cols: cols, rows: rows), liveCount: 4, listRows: 6, zoomed: false).kind
+        func kind(_ cols: Int, _ rows: Int) -> SessionsPageLayout.Kind {
+            SessionsPageLayout.compute(size: GridSize(cols: cols, rows: rows), liveCount: 4, listRows: 6, zoomed: false)
+                .kind
         }
         #expect(kind(79, 40) == .listOnly)
         #expect(kind(100, 40) == .listAbove)

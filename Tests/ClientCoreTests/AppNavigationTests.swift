@@ -41,11 +41,11 @@ import Testing
         let project = AppProject(server: "local", id: "p1", name: "webapp")
         _ = state.reduce(.projectsLoaded(server: "local", projects: [project]))
         let effects = state.press(.char("g"), .char("b"))
-        #expect(state.screen == .board)
+        #expect(state.page == .board)
         #expect(effects.contains(.network(.loadBoard(project))))
         #expect(effects.contains(.unwatch(AppWorld.a)))
         _ = state.press(.char("g"), .char("s"))
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
     }
 
     @Test func zoomShowsOneTileAndFollowsTheSelection() {
@@ -87,7 +87,7 @@ import Testing
         _ = state.press(click)
         #expect(state.selection == AppWorld.b)
         let effects = state.press(click)
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
         #expect(effects.contains(.attach(AppWorld.b, state.attachSize)))
     }
 
@@ -106,7 +106,7 @@ import Testing
         _ = state.press(.char(":"), .char("b"), .char("o"), .char("a"), .char("r"), .char("d"))
         #expect(state.overlay == .palette("board"))
         _ = state.press(.enter)
-        #expect(state.screen == .board)
+        #expect(state.page == .board)
         _ = state.press(.char(":"), .char("x"), .enter)
         #expect(state.flash == "unknown command: x")
     }

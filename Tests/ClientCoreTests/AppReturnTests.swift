@@ -14,16 +14,16 @@ import Testing
             id: "t4", key: "CSM-4", title: "Four", state: .backlog, prefix: "CSM", liveSession: AppWorld.a)
         _ = state.reduce(.ticketsLoaded(project: project, tickets: [ticket]))
         _ = state.press(.char("v"))
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         #expect(state.press(.ctrl("]")).contains(.detach(AppWorld.a)))
-        #expect(state.screen == .board)
+        #expect(state.page == .board)
     }
 
     @Test func detachFromTheWallStillReturnsToTheWall() {
         var state = AppWorld.state()
         _ = state.press(.enter)
-        #expect(state.screen == .attached(AppWorld.a))
+        #expect(state.page == .attached(AppWorld.a))
         _ = state.press(.ctrl("]"))
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
     }
 }

@@ -25,15 +25,15 @@ import Testing
         _ = state.press(.char("j"))
         #expect(state.selection == AppWorld.b)
         let first = state.press(.char("t"))
-        #expect(state.screen == .attached(AppWorld.c))
+        #expect(state.page == .attached(AppWorld.c))
         #expect(first.contains(.attach(AppWorld.c, state.attachSize)))
         _ = state.press(.ctrl("]"))
         let second = state.press(.tab)
-        #expect(state.screen == .attached(AppWorld.b), "the next jump continues after the last one")
+        #expect(state.page == .attached(AppWorld.b), "the next jump continues after the last one")
         #expect(second.contains(.attach(AppWorld.b, state.attachSize)))
         _ = state.press(.ctrl("]"))
         let back = state.press(.char("T"))
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
         #expect(state.selection == AppWorld.b)
         #expect(state.triage.returnTo == nil)
         #expect(!back.contains { if case .attach = $0 { true } else { false } })
@@ -44,10 +44,10 @@ import Testing
         _ = state.reduce(.projectsLoaded(server: "local", projects: [AppProject(server: "local", id: "p", name: "w")]))
         _ = state.press(.char("g"), .char("b"))
         _ = state.press(.char("t"))
-        #expect(state.screen == .attached(AppWorld.c))
+        #expect(state.page == .attached(AppWorld.c))
         _ = state.press(.ctrl("]"))
         _ = state.press(.char("T"))
-        #expect(state.screen == .board)
+        #expect(state.page == .board)
     }
 
     @Test func snoozeSkipsASessionUntilItEnds() {
@@ -56,7 +56,7 @@ import Testing
         _ = state.press(.char("s"))
         #expect(state.triageQueue.map(\.key) == [AppWorld.b, AppWorld.a])
         _ = state.press(.char("t"))
-        #expect(state.screen == .attached(AppWorld.b))
+        #expect(state.page == .attached(AppWorld.b))
         #expect(state.triage.queue.nextWakeUp(now: state.clock) == .seconds(15 * 60))
         _ = state.reduce(AppWorld.tick(15 * 60))
         #expect(state.triageQueue.first?.key == AppWorld.c)
@@ -81,7 +81,7 @@ import Testing
     @Test func nothingWaitingLeavesTheScreenAlone() {
         var state = AppWorld.state()
         #expect(state.press(.char("t")).isEmpty)
-        #expect(state.screen == .sessions)
+        #expect(state.page == .sessions)
         #expect(state.flash == "no session is waiting")
     }
 

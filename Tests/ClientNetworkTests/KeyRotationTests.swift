@@ -25,7 +25,7 @@ struct KeyRotationTests {
         let server = try ServerProcess(extraArguments: ["--api-key-file", serverKey, "--no-trust-loopback"])
         try await server.start()
         let config = ServerConfig(name: "rotated", url: server.url, apiKeySource: .file(clientKey))
-        let key = RotatingAPIKey(try APIKeyLoader.load(for: config), source: config.apiKeySource)
+        let key = RotatingAPIKey(try ClientAPIKeyLoader.load(for: config), source: config.apiKeySource)
         var configuration = ServerFixture.fastConnection
         configuration.pingInterval = .seconds(10)
         configuration.connectTimeout = .seconds(10)

@@ -49,7 +49,7 @@ final class TestServer: Sendable {
                 name: "main", cwd: root.path, command: nil, environment: [:], width: 120, height: 40)
         }
         let store = try Store(directory: root.appendingPathComponent("data"))
-        let config = ServerConfig(
+        let config = ServerSettings(
             defaultCommand: shellCommand, stopGracePeriod: .milliseconds(500), pollInterval: .milliseconds(300))
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
         try await services.start()

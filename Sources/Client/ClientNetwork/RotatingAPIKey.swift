@@ -35,7 +35,7 @@ public final class RotatingAPIKey: Sendable {
         guard let source else { return false }
         let fresh: APIKey
         do {
-            fresh = try APIKeyLoader.load(source, environment: environment)
+            fresh = try ClientAPIKeyLoader.load(source, environment: environment)
         } catch {
             logger.warning("server \(server): cannot re-read the API key (\(source)): \(error.description)")
             return false

@@ -1,8 +1,8 @@
-// ClientRuntime: the entry point of the terminal UI, joining network, screens and UI. `run`
+// ClientRuntime: the entry point of the terminal UI, joining network, terminal screens and UI. `run`
 // resolves nothing itself (the CLI did that: servers, keys, TLS trust); it installs the terminal
 // guard, starts ncurses, connects the servers (after queueing their cached state, so the first
-// frame shows it), runs the single event loop on a thread of its own until the user quits or a
-// terminating signal arrives, and always gives the terminal back as it found it.
+// frame shows it), runs the single UI loop (`UILoop`) on a thread of its own until the user quits
+// or a terminating signal arrives, and always gives the terminal back as it found it.
 // Must not import: any server module (ServerCore, ServerHTTP), GRDB, Hummingbird.
 // Data flow: keys, frames and timers -> one loop -> reduce (ClientCore) -> effects (ClientNetwork)
 // and frames (TUI), with every TerminalScreen owned by that loop.
@@ -50,7 +50,7 @@ public enum ClientRuntime {
         surface.disableTypeahead()
         terminal.writeRaw(TerminalReset.enterSequence)
         let app = makeApp(options: options, terminal: terminal, backend: backend)
-        let loop = EventLoop(
+        let loop = UILoop(
             client: app, queue: queue, inputFD: options.inputFD, framesPerSecond: options.ui.frameCap)
         loop.run()
         app.closeAll()

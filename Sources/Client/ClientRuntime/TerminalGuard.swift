@@ -2,7 +2,7 @@
 // quit, thrown error, SIGINT/SIGTERM/SIGHUP, or a crash (SIGSEGV, SIGABRT, SIGBUS, SIGILL,
 // SIGFPE). The signal handlers are C (CSupport/terminal_guard.c) because only async-signal-safe
 // calls are allowed there; they write the precomputed `TerminalReset.sequence`, restore the
-// saved termios and re-raise. Termination signals first wake the event loop through its
+// saved termios and re-raise. Termination signals first wake the UI loop through its
 // self-pipe so it can shut down cleanly; a second one (or a stuck loop) takes the hard path.
 import CSupport
 
@@ -34,7 +34,7 @@ public enum TerminalReset {
 public struct TerminalGuard: Sendable {
     /// The terminal the reset bytes are written to (normally standard output).
     public let ttyFD: Int32
-    /// The write end of the event loop's self-pipe, or -1 to make termination signals fatal.
+    /// The write end of the UI loop's self-pipe, or -1 to make termination signals fatal.
     public let notifyFD: Int32
 
     /// A guard for `ttyFD` that wakes the loop through `notifyFD`.

@@ -26,8 +26,8 @@ extension TerminalScreen {
     }
 
     /// True if every cell of screen row `row` shows nothing but spaces (erased cells count as
-    /// spaces, whatever their colours), the rule `ScreenMirror`-style crops use to find the used
-    /// area. Out-of-range rows are blank.
+    /// spaces, whatever their colours), the rule `TerminalScreenMirror`-style crops use to find the
+    /// used area. Out-of-range rows are blank.
     public func isBlank(row: Int) -> Bool {
         guard row >= 0, row < rows else { return true }
         let capacity = cols * Int(VTERM_MAX_CHARS_PER_CELL)

@@ -48,7 +48,7 @@ struct CLIContext {
     /// Loads the key and resolves TLS for `server`.
     func connect(_ server: ServerConfig) async throws -> Connection {
         do {
-            let key = try APIKeyLoader.load(for: server, environment: environment)
+            let key = try ClientAPIKeyLoader.load(for: server, environment: environment)
             let setup = TLSSetup(
                 knownHostsPath: ConfigPaths.knownHostsFile(environment: environment),
                 acceptedFingerprint: options.trustFingerprint,

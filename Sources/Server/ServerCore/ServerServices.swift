@@ -12,12 +12,12 @@ public final class ServerServices: Sendable {
     public let sessions: SessionSupervisor
     public let notifications: NotificationService
     public let tickets: TicketService
-    public let config: ServerConfig
+    public let config: ServerSettings
     /// When the server started (for health uptime).
     public let startedAt: Date
 
     /// Wires the services over `store` and `panes`.
-    public init(store: Store, panes: any PaneDriver, config: ServerConfig, clock: ServerClock = .system) {
+    public init(store: Store, panes: any PaneDriver, config: ServerSettings, clock: ServerClock = .system) {
         self.store = store
         self.panes = panes
         self.config = config

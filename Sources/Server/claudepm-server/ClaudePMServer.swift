@@ -54,7 +54,7 @@ struct ClaudePMServer: AsyncParsableCommand {
     func run() async throws {
         let logger = try LogSetup.make(file: logFile)
         let apiKey: String?
-        do { apiKey = try APIKeyLoader.load(file: apiKeyFile) } catch {
+        do { apiKey = try ServerAPIKeyLoader.load(file: apiKeyFile) } catch {
             FileHandle.standardError.write(Data("claudepm-server: \(error)\n".utf8))
             throw ExitCode(2)
         }

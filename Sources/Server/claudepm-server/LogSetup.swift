@@ -9,7 +9,7 @@ enum LogSetup {
             _ = FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         guard let handle = FileHandle(forWritingAtPath: file) else {
-            throw APIKeyLoader.Failure(description: "cannot open log file \(file)")
+            throw StartupFailure(description: "cannot open log file \(file)")
         }
         handle.seekToEndOfFile()
         return Logger(label: "claudepm-server") { FileLogHandler(label: $0, handle: handle) }

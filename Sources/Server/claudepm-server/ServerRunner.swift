@@ -15,7 +15,7 @@ struct ServerRunner {
         let dataDir = demo?.dataDir ?? URL(fileURLWithPath: command.dataDir ?? Self.defaultDataDir())
         let tmux = Tmux(socketName: demo?.tmuxSocket ?? command.tmuxSocket)
         let store = try Store(directory: dataDir)
-        var config = ServerConfig(defaultCommand: [demo?.agentPath ?? command.command])
+        var config = ServerSettings(defaultCommand: [demo?.agentPath ?? command.command])
         config.paneEnvironment = demo?.paneEnvironment ?? [:]
         if demo != nil { config.commandStyle = .demoAgent }
         config.pollOnly = command.pollOnly

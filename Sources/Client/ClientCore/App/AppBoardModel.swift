@@ -80,7 +80,7 @@ public struct AppProject: Hashable, Sendable {
     }
 }
 
-/// The board screen's state.
+/// The board page's state.
 public struct BoardState: Hashable, Sendable {
     /// Projects to pick from.
     public var projects: [AppProject] = []

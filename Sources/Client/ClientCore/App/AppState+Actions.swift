@@ -11,7 +11,7 @@ extension AppState {
         if attachedSession != nil, scrollback != nil { return performScrollback(action) }
         if let effects = performBanner(action) { return effects }
         if let effects = performGlobal(action) { return effects }
-        return screen == .board ? performBoard(action) : performSessions(action)
+        return page == .board ? performBoard(action) : performSessions(action)
     }
 
     private mutating func performGlobal(_ action: AppAction) -> [AppEffect]? {
@@ -20,7 +20,7 @@ extension AppState {
         case .palette: overlay = .palette("")
         case .notifications: overlay = .notifications(cursor: 0)
         case .goSessions:
-            screen = .sessions
+            page = .sessions
         case .goBoard: return openBoard()
         case .triageNext: return triageNext()
         case .triageReturn: return triageReturn()
@@ -90,7 +90,7 @@ extension AppState {
         case "q!", "quit!":
             isQuitting = true
             return [.quit]
-        case "s", "sessions": screen = .sessions
+        case "s", "sessions": page = .sessions
         case "b", "board": return openBoard()
         case "n", "notifications": overlay = .notifications(cursor: 0)
         case "read": notifications.markAllRead()

@@ -3,7 +3,7 @@
 
 extension AppState {
     mutating func openBoard() -> [AppEffect] {
-        screen = .board
+        page = .board
         zoomed = nil
         if board.project == nil, !board.projects.isEmpty { board.projectIndex = 0 }
         guard let project = board.project else {
@@ -22,7 +22,7 @@ extension AppState {
         case .bottom: moveCard(by: board.tickets.count)
         case .left: board.column = BoardColumn.allCases[max(board.column.index - 1, 0)]
         case .right: board.column = BoardColumn.allCases[min(board.column.index + 1, 3)]
-        case .back: screen = .sessions
+        case .back: page = .sessions
         case .toggleChips: board.chipCursor = 0
         case .pickProject: overlay = .projectPicker(cursor: board.projectIndex ?? 0)
         default: return ticketAction(action)

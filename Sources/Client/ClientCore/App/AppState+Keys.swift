@@ -17,7 +17,7 @@ extension AppState {
         }
         if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
         let bannerViews: [KeyView] = banner == nil ? [] : [.banner]
-        return bannerViews + [screen == .board ? .board : .sessions, .global]
+        return bannerViews + [page == .board ? .board : .sessions, .global]
     }
 
     mutating func handleKey(_ key: AppKey) -> [AppEffect] {
@@ -85,7 +85,7 @@ extension AppState {
             return []
         default:
             if scrollback?.editing == true, attachedSession != nil { return editSearch(key) }
-            if filter.editing, overlay == nil, screen == .sessions { return editFilter(key) }
+            if filter.editing, overlay == nil, page == .sessions { return editFilter(key) }
             return nil
         }
     }
@@ -163,7 +163,7 @@ extension AppState {
     }
 
     private mutating func click(row: Int, col: Int) -> [AppEffect] {
-        guard screen == .sessions, overlay == nil else { return [] }
+        guard page == .sessions, overlay == nil else { return [] }
         let layout = self.layout
         for (slot, rect) in layout.tiles.enumerated() where rect.contains(row: row, col: col) {
             let tiles = visibleTiles

@@ -238,7 +238,7 @@ extension AppState {
         board.projectIndex = current.flatMap { board.projects.firstIndex(of: $0) }
         if board.projectIndex == nil, !board.projects.isEmpty {
             board.projectIndex = 0
-            if screen == .board, let project = board.project { return [.network(.loadBoard(project))] }
+            if page == .board, let project = board.project { return [.network(.loadBoard(project))] }
         }
         return []
     }

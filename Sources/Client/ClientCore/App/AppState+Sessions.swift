@@ -19,9 +19,9 @@ extension AppState {
     /// Sessions that can have a live tile, in display order.
     public var liveSessions: [AppSession] { liveKeys.compactMap { sessions[$0] } }
 
-    /// The layout of the sessions screen for the current size.
-    public var layout: ScreenLayout {
-        ScreenLayout.compute(
+    /// The layout of the sessions page for the current size.
+    public var layout: SessionsPageLayout {
+        SessionsPageLayout.compute(
             size: size, liveCount: liveKeys.count, listRows: listRowCount, zoomed: zoomed != nil)
     }
 
@@ -30,7 +30,7 @@ extension AppState {
 
     /// The sessions whose tiles are on screen now, in slot order.
     public var visibleTiles: [SessionKey] {
-        guard screen == .sessions || attachedSession != nil else { return [] }
+        guard page == .sessions || attachedSession != nil else { return [] }
         let slots = layout.tiles.count
         guard slots > 0 else { return [] }
         if let zoomed { return [zoomed] }
@@ -44,7 +44,7 @@ extension AppState {
     /// Opens streams for newly visible tiles and closes those no longer visible (an attached
     /// session keeps its stream).
     mutating func syncWatches() -> [AppEffect] {
-        var wanted = Set(screen == .sessions ? visibleTiles : [])
+        var wanted = Set(page == .sessions ? visibleTiles : [])
         if let attached = attachedSession { wanted.insert(attached) }
         var effects: [AppEffect] = []
         for key in watched.subtracting(wanted).sorted() where key != attachedSession {
@@ -100,11 +100,11 @@ extension AppState {
         }
         var effects: [AppEffect] = []
         if let current = attachedSession, current != key { effects.append(.detach(current)) }
-        if attachedSession == nil { attachedFrom = screen }
+        if attachedSession == nil { attachedFrom = page }
         overlay = nil
         scrollback = nil
         selection = key
-        screen = .attached(key)
+        page = .attached(key)
         effects.append(.attach(key, attachSize))
         return effects
     }
@@ -115,7 +115,7 @@ extension AppState {
     /// Leaves full-screen attach back to the screen it was opened from (the wall or the board).
     mutating func detach() -> [AppEffect] {
         guard let key = attachedSession else { return [] }
-        screen = attachedFrom ?? .sessions
+        page = attachedFrom ?? .sessions
         attachedFrom = nil
         scrollback = nil
         return [.detach(key)]

@@ -1,6 +1,6 @@
 // Triage: jump straight into the session that most needs its user, across servers. The order,
 // the snoozes and the last jump are ClientCore's TriageQueue (permission prompts first, then
-// longest waiting); here it meets the screen: only running sessions are jumped to, never the
+// longest waiting); here it meets the app: only running sessions are jumped to, never the
 // one attached now, and `T` returns to where the first jump started.
 
 import Foundation
@@ -48,7 +48,7 @@ extension AppState {
             return []
         }
         if triage.returnTo == nil {
-            triage.returnTo = screen
+            triage.returnTo = page
             triage.returnSelection = selection
         }
         return attach(next)
@@ -65,7 +65,7 @@ extension AppState {
         if case .attached(let key) = target {
             effects += attach(key)
         } else {
-            screen = target
+            page = target
         }
         selection = triage.returnSelection ?? selection
         fixSelection()

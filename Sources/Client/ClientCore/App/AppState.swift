@@ -3,8 +3,8 @@
 
 import Foundation
 
-/// The main screen.
-public enum Screen: Hashable, Sendable {
+/// The main page the client shows (overlays are drawn over it).
+public enum MainPage: Hashable, Sendable {
     /// Session list and the wall of tiles (home).
     case sessions
     /// Full-screen interactive attach.
@@ -13,7 +13,7 @@ public enum Screen: Hashable, Sendable {
     case board
 }
 
-/// A panel drawn over the current screen that takes the keys while open.
+/// A panel drawn over the current page that takes the keys while open.
 public enum Overlay: Hashable, Sendable {
     /// The keys of the current view.
     case help
@@ -58,8 +58,8 @@ public struct ScrollbackState: Hashable, Sendable {
 public struct TriageState: Equatable, Sendable {
     /// Waiting sessions across servers, most urgent first (ClientCore's `TriageQueue`).
     public var queue = TriageQueue()
-    /// The screen before the first triage jump.
-    public var returnTo: Screen?
+    /// The page before the first triage jump.
+    public var returnTo: MainPage?
     /// The selection before the first triage jump.
     public var returnSelection: SessionKey?
 
@@ -108,15 +108,15 @@ public struct AppState: Equatable, Sendable {
     public var sessions: SessionTable
     /// The session list's `/` filter.
     public var filter = SessionFilter()
-    /// The main screen.
-    public var screen: Screen = .sessions
+    /// The main page.
+    public var page: MainPage = .sessions
     /// An overlay, if open.
     public var overlay: Overlay?
     /// The selected session in the list and wall.
     public var selection: SessionKey?
-    /// The screen a full-screen attach was opened from (the board after `v`), where detaching
+    /// The page a full-screen attach was opened from (the board after `v`), where detaching
     /// returns.
-    public var attachedFrom: Screen?
+    public var attachedFrom: MainPage?
     /// The zoomed tile, if any.
     public var zoomed: SessionKey?
     /// Notifications, unread counts and the banner (ClientCore's `NotificationManager` policy).
@@ -162,9 +162,9 @@ public struct AppState: Equatable, Sendable {
     /// The banner on screen, if any.
     public var banner: Banner? { notifications.banner }
 
-    /// The attached session, if the screen is a full-screen attach.
+    /// The attached session, if the page is a full-screen attach.
     public var attachedSession: SessionKey? {
-        if case .attached(let key) = screen { return key }
+        if case .attached(let key) = page { return key }
         return nil
     }
 

@@ -1,4 +1,4 @@
-// RuntimeApp: the application the event loop drives. It owns the app state, every session's
+// RuntimeApp: the application the UI loop drives. It owns the app state, every session's
 // TerminalScreen (libvterm) and the renderer (ncurses through CursesSurface) — all on the loop
 // thread, never shared. Each wake-up it turns signals, input bytes and posted events into
 // `reduce` calls, carries out the effects, and says whether a frame is due.
@@ -25,7 +25,7 @@ protocol OuterTerminal: AnyObject {
 }
 
 /// The client application on the loop thread.
-final class RuntimeApp: EventLoopClient {
+final class RuntimeApp: UILoopClient {
     typealias Event = RuntimeEvent
 
     private(set) var state: AppState

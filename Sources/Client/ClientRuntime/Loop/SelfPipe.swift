@@ -1,4 +1,4 @@
-// SelfPipe: the wake-up channel of the event loop. Network tasks (through `EventQueue`) and
+// SelfPipe: the wake-up channel of the UI loop. Network tasks (through `EventQueue`) and
 // signal handlers (in C) write a byte; the loop polls the read end together with stdin, so it
 // sleeps in the kernel with no timer while nothing happens.
 #if canImport(Glibc)

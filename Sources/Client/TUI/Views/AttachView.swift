@@ -11,7 +11,7 @@ struct AttachView {
 
     /// Draws and returns where the cursor goes (nil when hidden).
     func draw(
-        _ key: SessionKey, state: AppState, screen: TerminalScreen?, mirror: ScreenMirror?,
+        _ key: SessionKey, state: AppState, screen: TerminalScreen?, mirror: TerminalScreenMirror?,
         predicted: [PredictedGlyph] = [], into frame: inout CellBuffer
     ) -> CursorPlacement? {
         let (body, status) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
@@ -133,7 +133,7 @@ struct AttachView {
             let row = rect.y + dy
             var col = rect.x
             for cell in line where col < rect.maxX {
-                var converted = ScreenMirror.convert(cell)
+                var converted = TerminalScreenMirror.convert(cell)
                 if let h = highlight, h.line == first + dy, (h.column..<(h.column + h.width)).contains(col - rect.x) {
                     converted.style.attrs.formSymmetricDifference(.reverse)
                 }

@@ -4,7 +4,7 @@ import ClientCore
 
 /// The header's inputs.
 struct HeaderInputs: Equatable {
-    let screen: Screen
+    let page: MainPage
     let servers: [ServerStatus]
     let waiting: Int
     let unread: Int
@@ -12,7 +12,7 @@ struct HeaderInputs: Equatable {
     let lateTexts: [String?]
 
     init(_ state: AppState, glyphs: Glyphs) {
-        screen = state.screen
+        page = state.page
         servers = state.servers
         lateTexts = state.servers.map { $0.lateText(now: state.now) }
         waiting = state.waitingCount
@@ -23,7 +23,7 @@ struct HeaderInputs: Equatable {
 
 /// The footer's inputs.
 struct FooterInputs: Equatable {
-    let screen: Screen
+    let page: MainPage
     let flash: String?
     let overlay: Overlay?
     let pendingKey: AppKey?
@@ -37,7 +37,7 @@ struct FooterInputs: Equatable {
         filterEditing = state.filter.editing
         matches = state.filter.slots.count
         total = state.sessions.count
-        screen = state.screen
+        page = state.page
         flash = state.flash
         overlay = state.overlay
         pendingKey = state.pendingKey

@@ -10,7 +10,7 @@ struct ChromeView {
     /// The header text for `state`.
     static func headerText(_ state: AppState, glyphs: Glyphs) -> String {
         let view: String
-        switch state.screen {
+        switch state.page {
         case .sessions: view = "sessions"
         case .board: view = "board"
         case .attached: view = "attached"
@@ -40,19 +40,19 @@ struct ChromeView {
         if let flash = state.flash { return " " + flash }
         if let pending = state.pendingKey { return " \(pending) …" }
         if case .palette(let text) = state.overlay { return ":" + text }
-        if state.screen == .sessions, state.filter.editing { return "/" + state.filter.text }
-        if state.screen == .sessions, state.filter.isActive {
+        if state.page == .sessions, state.filter.editing { return "/" + state.filter.text }
+        if state.page == .sessions, state.filter.isActive {
             let count = "\(state.filter.slots.count) of \(state.sessions.count)"
             return " filter: \(state.filter.text) · \(count) · / edit  Esc clear  Enter attach  ? help"
         }
-        switch state.screen {
+        switch state.page {
         case .board: return " h/l column  j/k card  Enter read  s start  a/x approve/reject  m move  f chips  ? help"
         default:
             return " j/k move  Enter attach  z zoom  t next waiting  g b board  b notifications  ? help  q quit"
         }
     }
 
-    func draw(header: String, footer: String, layout: ScreenLayout, into frame: inout CellBuffer) {
+    func draw(header: String, footer: String, layout: SessionsPageLayout, into frame: inout CellBuffer) {
         if !layout.header.isEmpty { frame.putLine(header, in: layout.header, row: layout.header.y, style: theme.bar) }
         if !layout.footer.isEmpty { frame.putLine(footer, in: layout.footer, row: layout.footer.y, style: theme.bar) }
     }

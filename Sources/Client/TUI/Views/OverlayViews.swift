@@ -1,4 +1,4 @@
-// Panels drawn over the current screen: banner, notification list, help, quit confirmation,
+// Panels drawn over the current page: banner, notification list, help, quit confirmation,
 // reject feedback, pager and project picker.
 
 import ClientCore

@@ -13,7 +13,7 @@ public final class Renderer {
     public var theme: Theme
     /// Colour degradation for the terminal in use.
     public var degrader: ColourDegrader
-    private var mirrors: [SessionKey: ScreenMirror] = [:]
+    private var mirrors: [SessionKey: TerminalScreenMirror] = [:]
     private let headerCache = StatusCache<HeaderInputs>()
     private let footerCache = StatusCache<FooterInputs>()
     private let listCache = RegionCache<ListInputs>()
@@ -38,7 +38,7 @@ public final class Renderer {
     public var predictedEcho: (key: SessionKey, glyphs: [PredictedGlyph])?
 
     /// The mirror of `key`'s screen, if it has been drawn.
-    public func mirror(for key: SessionKey) -> ScreenMirror? { mirrors[key] }
+    public func mirror(for key: SessionKey) -> TerminalScreenMirror? { mirrors[key] }
 
     /// Renders `state` with the live `screens` and commits the frame if anything changed.
     @discardableResult
@@ -55,7 +55,7 @@ public final class Renderer {
         updateMirrors(screens)
         var frame = CellBuffer(size: state.size)
         var cursor: CursorPlacement?
-        switch state.screen {
+        switch state.page {
         case .attached(let key):
             let predicted = predictedEcho?.key == key ? predictedEcho?.glyphs ?? [] : []
             cursor = AttachView(theme: theme).draw(
@@ -82,7 +82,7 @@ public final class Renderer {
             if let mirror = mirrors[key] {
                 mirror.update(from: screen)
             } else {
-                let mirror = ScreenMirror()
+                let mirror = TerminalScreenMirror()
                 mirror.update(from: screen)
                 mirrors[key] = mirror
             }
@@ -110,7 +110,7 @@ public final class Renderer {
         }
     }
 
-    private func drawChrome(_ state: AppState, layout: ScreenLayout, into frame: inout CellBuffer) {
+    private func drawChrome(_ state: AppState, layout: SessionsPageLayout, into frame: inout CellBuffer) {
         let glyphs = theme.glyphs
         let header = headerCache.text(for: HeaderInputs(state, glyphs: glyphs)) {
             ChromeView.headerText(state, glyphs: glyphs)
@@ -146,7 +146,7 @@ public final class Renderer {
                 ":" + text, in: Rect(x: 0, y: row, width: frame.size.cols, height: 1), row: row, style: theme.bar)
             return CursorPlacement(row: row, col: min(DisplayWidth.of(text) + 1, max(frame.size.cols - 1, 0)))
         case nil:
-            if state.screen == .sessions, state.filter.editing, frame.size.rows >= 3 {
+            if state.page == .sessions, state.filter.editing, frame.size.rows >= 3 {
                 let col = min(DisplayWidth.of(state.filter.text) + 1, max(frame.size.cols - 1, 0))
                 return CursorPlacement(row: frame.size.rows - 1, col: col)
             }

@@ -11,7 +11,7 @@ struct TileView {
 
     /// Draws `session` into `rect`, using `mirror` for the terminal (nil: not connected yet).
     func draw(
-        _ session: AppSession, mirror: ScreenMirror?, selected: Bool, stale: Bool, now: Date,
+        _ session: AppSession, mirror: TerminalScreenMirror?, selected: Bool, stale: Bool, now: Date,
         into frame: inout CellBuffer,
         rect: Rect
     ) {

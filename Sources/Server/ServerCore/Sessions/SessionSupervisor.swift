@@ -10,7 +10,7 @@ public actor SessionSupervisor {
     let bus: EventBus
     let notifications: NotificationService
     let clock: ServerClock
-    var config: ServerConfig
+    var config: ServerSettings
     var live: [String: LiveSession] = [:]
     var pollTask: Task<Void, Never>?
     var waitingState: [String: Bool] = [:]
@@ -22,7 +22,7 @@ public actor SessionSupervisor {
     /// A supervisor over the given services.
     public init(
         store: Store, panes: any PaneDriver, bus: EventBus, notifications: NotificationService, clock: ServerClock,
-        config: ServerConfig
+        config: ServerSettings
     ) {
         self.store = store
         self.panes = panes

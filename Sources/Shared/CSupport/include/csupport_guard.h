@@ -1,7 +1,7 @@
 /* Terminal restore on signals, for the claudepm client runtime.
    Signal handlers must be async-signal-safe, which Swift code cannot promise, so the handlers
    live here: they write a precomputed reset sequence, restore the saved termios, and either wake
-   the event loop (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT) or re-raise (fatal
+   the UI loop (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT) or re-raise (fatal
    signals). */
 #ifndef CSUPPORT_GUARD_H
 #define CSUPPORT_GUARD_H

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ClientNetwork
 
-@Suite struct APIKeyLoaderTests {
+@Suite struct ClientAPIKeyLoaderTests {
     let secret = "k3y-" + String(repeating: "s", count: 40)
 
     private func writeKey(_ dir: String, mode: Int) throws -> String {
@@ -17,7 +17,7 @@ import Testing
     @Test func privateKeyFileIsRead() throws {
         let dir = try TempDirectory()
         let path = try writeKey(dir.path, mode: 0o600)
-        let key = try APIKeyLoader.load(.file(path), environment: [:])
+        let key = try ClientAPIKeyLoader.load(.file(path), environment: [:])
         #expect(key.value == secret)
     }
 
@@ -25,7 +25,7 @@ import Testing
         let dir = try TempDirectory()
         let path = try writeKey(dir.path, mode: 0o644)
         do {
-            _ = try APIKeyLoader.load(.file(path), environment: [:])
+            _ = try ClientAPIKeyLoader.load(.file(path), environment: [:])
             Issue.record("a 0644 key file was accepted")
         } catch {
             #expect(error == .configuration(.keyFileTooOpen(path: path, mode: 0o644)))
@@ -34,18 +34,19 @@ import Testing
     }
 
     @Test func keyFromEnvironment() throws {
-        let key = try APIKeyLoader.load(.environment("CLAUDEPM_API_KEY"), environment: ["CLAUDEPM_API_KEY": secret])
+        let key = try ClientAPIKeyLoader.load(
+            .environment("CLAUDEPM_API_KEY"), environment: ["CLAUDEPM_API_KEY": secret])
         #expect(key.value == secret)
         #expect("\(key)" == "<redacted API key>")
         #expect(throws: ClientNetworkError.configuration(.keyEnvironmentMissing(name: "NOPE"))) {
-            try APIKeyLoader.load(.environment("NOPE"), environment: [:])
+            try ClientAPIKeyLoader.load(.environment("NOPE"), environment: [:])
         }
     }
 
     @Test func missingKeyFileSaysSo() throws {
         let dir = try TempDirectory()
         #expect(throws: ClientNetworkError.self) {
-            try APIKeyLoader.load(.file(dir.path + "/absent"), environment: [:])
+            try ClientAPIKeyLoader.load(.file(dir.path + "/absent"), environment: [:])
         }
     }
 }

@@ -6,7 +6,7 @@ import TUI
 import TerminalScreen
 import Testing
 
-@Suite struct ScreenMirrorLazyTests {
+@Suite struct TerminalScreenMirrorLazyTests {
     /// Coloured lines with wide characters, enough to scroll a 12-row screen.
     private static func busyOutput(lines: Range<Int>) -> String {
         lines.map { n in
@@ -18,12 +18,12 @@ import Testing
 
     /// Every row as a full, eager conversion sees it.
     private static func reference(_ screen: TerminalScreen) -> [[FrameCell]] {
-        (0..<screen.rows).map { screen.row($0).map(ScreenMirror.convert) }
+        (0..<screen.rows).map { screen.row($0).map(TerminalScreenMirror.convert) }
     }
 
     @Test func staleRowsReadOnDemandEqualAFullConversion() {
         let screen = TerminalScreen(rows: 12, cols: 60)
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         screen.feed(Self.busyOutput(lines: 0..<20))
         mirror.update(from: screen)
         var frame = CellBuffer(size: GridSize(cols: 20, rows: 5))
@@ -38,11 +38,11 @@ import Testing
     @Test func aDrawnCropEqualsTheSameCropOfAFullConversion() {
         let screen = TerminalScreen(rows: 12, cols: 60)
         screen.feed(Self.busyOutput(lines: 0..<30))
-        let lazy = ScreenMirror()
+        let lazy = TerminalScreenMirror()
         lazy.update(from: screen)
         var cropped = CellBuffer(size: GridSize(cols: 25, rows: 6))
         lazy.draw(into: &cropped, rect: cropped.bounds, originRow: 5, originCol: 9)
-        let full = ScreenMirror()
+        let full = TerminalScreenMirror()
         full.update(from: screen)
         for r in 0..<screen.rows { _ = full.row(r) }
         var reference = CellBuffer(size: GridSize(cols: 25, rows: 6))
@@ -54,7 +54,7 @@ import Testing
     @Test func rowsAndColumnsOutsideTheCropAreNotConverted() {
         let screen = TerminalScreen(rows: 40, cols: 120)
         screen.feed(Self.busyOutput(lines: 0..<60))
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         #expect(mirror.cellsConverted == 0, "an update reads no cells")
         let origin = mirror.cropOrigin(height: 14, width: 41)
@@ -76,7 +76,7 @@ import Testing
     @Test func widerDrawsConvertOnlyTheMissingColumns() {
         let screen = TerminalScreen(rows: 4, cols: 80)
         screen.feed("abcdefghijklmnopqrstuvwxyz")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         var frame = CellBuffer(size: GridSize(cols: 10, rows: 1))
         mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 5)
@@ -89,7 +89,7 @@ import Testing
     @Test func resizeStartsAFreshMirrorAtTheNewSize() {
         let screen = TerminalScreen(rows: 10, cols: 40)
         screen.feed(Self.busyOutput(lines: 0..<15))
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         _ = mirror.row(9)
         screen.resize(rows: 6, cols: 30)
@@ -104,7 +104,7 @@ import Testing
     @Test func wideCharactersCutByEitherCropEdgeBecomeBlanks() {
         let screen = TerminalScreen(rows: 1, cols: 20)
         screen.feed("ab漢cd字ef")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         var frame = CellBuffer(size: GridSize(cols: 4, rows: 1))
         mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 3)
@@ -116,12 +116,12 @@ import Testing
         frame = CellBuffer(size: GridSize(cols: 4, rows: 1))
         mirror.draw(into: &frame, rect: frame.bounds, originRow: 0, originCol: 4)
         #expect(frame.text() == "cd字")
-        #expect(mirror.row(0) == screen.row(0).map(ScreenMirror.convert))
+        #expect(mirror.row(0) == screen.row(0).map(TerminalScreenMirror.convert))
     }
 
     @Test func blankRowsFollowTheScreenAfterDamage() {
         let screen = TerminalScreen(rows: 8, cols: 30)
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         #expect(mirror.lastNonBlankRow == -1)
         screen.feed("\u{1B}[6;1H\u{1B}[44m\u{1B}[K    \u{1B}[0m\u{1B}[3;5Htext")
@@ -141,7 +141,7 @@ import Testing
     @Test func theCropFollowsNewestOutputBelowTheCursor() {
         let screen = TerminalScreen(rows: 30, cols: 40)
         screen.feed("\u{1B}[28;1Hbottom line\u{1B}[2;1Hprompt> ")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         #expect(mirror.cropOrigin(height: 10, width: 20).row == 18)
         screen.feed("\u{1B}[28;1H\u{1B}[2K\u{1B}[2;9H")

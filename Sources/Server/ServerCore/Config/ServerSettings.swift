@@ -2,7 +2,7 @@
 import Foundation
 
 /// Settings of the server core.
-public struct ServerConfig: Sendable {
+public struct ServerSettings: Sendable {
     /// The argv run in a new pane when the project names no command (default `claude`).
     public var defaultCommand: [String]
     /// Extra environment for new panes (the demo sets PATH etc.).

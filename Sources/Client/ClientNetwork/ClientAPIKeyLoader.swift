@@ -1,12 +1,14 @@
-// Loads a server's API key from its configured source. A key file must be a regular file that
-// neither group nor others can access (ClientCore's KeyFilePolicy); the key only ever lives in
-// `APIKey`, which redacts itself in every textual form.
+// Loads the API key the client sends to a configured server, from the server's key source. A key
+// file must be a regular file that neither group nor others can access (ClientCore's
+// KeyFilePolicy); the key only ever lives in `APIKey`, which redacts itself in every textual
+// form. The server loads its own key with claudepm-server's `ServerAPIKeyLoader`;
+// docs/architecture.md says why they are two.
 
 import ClientCore
 import Foundation
 
-/// Reads API keys from the environment or from key files.
-public enum APIKeyLoader {
+/// Reads the API keys the client sends to its servers, from the environment or from key files.
+public enum ClientAPIKeyLoader {
     /// Loads the key for `server`, or nil when it has no key source.
     public static func load(
         for server: ServerConfig, environment: [String: String] = ProcessInfo.processInfo.environment

@@ -2,8 +2,8 @@
 // (which tiles are visible, so which streams to open) and the views (where to draw them).
 // Any size from 1×1 up gives a valid, possibly empty, layout.
 
-/// The arrangement of the sessions screen.
-public struct ScreenLayout: Hashable, Sendable {
+/// The arrangement of the sessions page (`MainPage.sessions`).
+public struct SessionsPageLayout: Hashable, Sendable {
     /// How the body is split.
     public enum Kind: Hashable, Sendable {
         /// Too narrow or short for tiles: the list alone.
@@ -37,11 +37,12 @@ public struct ScreenLayout: Hashable, Sendable {
     public static let minWallColumns = 80
 
     /// The layout for `size` with `liveCount` sessions that can have tiles.
-    public static func compute(size: GridSize, liveCount: Int, listRows: Int, zoomed: Bool) -> ScreenLayout {
+    public static func compute(size: GridSize, liveCount: Int, listRows: Int, zoomed: Bool) -> SessionsPageLayout {
         let all = Rect(x: 0, y: 0, width: size.cols, height: size.rows)
         let (header, afterHeader) = all.splitTop(size.rows >= 2 ? 1 : 0)
         let (body, footer) = afterHeader.splitBottom(size.rows >= 3 ? 1 : 0)
-        var layout = ScreenLayout(kind: .listOnly, header: header, footer: footer, list: body, wall: .zero, tiles: [])
+        var layout = SessionsPageLayout(
+            kind: .listOnly, header: header, footer: footer, list: body, wall: .zero, tiles: [])
         if zoomed && liveCount > 0 && body.width >= 10 && body.height >= 4 {
             layout.kind = .zoom
             layout.list = .zero

@@ -9,7 +9,7 @@ import ClientCore
 import TerminalScreen
 
 /// Frame cells mirrored from one `TerminalScreen`, converted when drawn.
-public final class ScreenMirror {
+public final class TerminalScreenMirror {
     /// The mirrored screen's size.
     public private(set) var size = GridSize(cols: 0, rows: 0)
     /// The screen's cursor at the last update.
@@ -177,7 +177,7 @@ public final class ScreenMirror {
     }
 }
 
-/// `ScreenMirror.convert` for runs of cells: the style of the previous cell is reused while the
+/// `TerminalScreenMirror.convert` for runs of cells: the style of the previous cell is reused while the
 /// attributes and colours are the same.
 private struct StyleMemo {
     private var key: (CellAttributes, TerminalColor, TerminalColor)?
@@ -187,7 +187,7 @@ private struct StyleMemo {
         let same = key.map { $0.0 == cell.attrs && $0.1 == cell.fg && $0.2 == cell.bg } ?? false
         if !same {
             key = (cell.attrs, cell.fg, cell.bg)
-            style = ScreenMirror.style(of: cell)
+            style = TerminalScreenMirror.style(of: cell)
         }
         if cell.isContinuation { return FrameCell(text: "", width: 0, style: style) }
         return FrameCell(text: cell.text.isEmpty ? " " : cell.text, width: max(cell.width, 1), style: style)

@@ -1,4 +1,4 @@
-// The event loop with a fake clock: bursts coalesce into one frame, frames are capped, an idle
+// The UI loop (`UILoop`) with a fake clock: bursts coalesce into one frame, frames are capped, an idle
 // loop blocks without a timeout, and input bytes arrive in batches.
 import ClientRuntime
 import Foundation
@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// A client that records what the loop gives it.
-final class RecordingClient: EventLoopClient {
+final class RecordingClient: UILoopClient {
     typealias Event = Int
     var batches: [LoopBatch<Int>] = []
     var renders: [Duration] = []
@@ -32,13 +32,13 @@ final class RecordingClient: EventLoopClient {
     func nextDeadline() -> Duration? { deadline }
 }
 
-@Suite("EventLoop", .ownThread)
-struct EventLoopTests {
+@Suite("UILoop", .ownThread)
+struct UILoopTests {
     @Test("a burst of 100 events from another thread produces one frame")
     func burstCoalesces() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
         loop.runOnce()
         #expect(client.renders.count == 1, "first frame")
         clock.advance(by: .seconds(1))
@@ -56,7 +56,7 @@ struct EventLoopTests {
     func frameCap() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
         loop.runOnce()
         clock.advance(by: .milliseconds(1))
         loop.queue.post(7)
@@ -78,7 +78,7 @@ struct EventLoopTests {
         let runner = Thread {
             let client = RecordingClient()
             client.onRender = { firstFrame.value = true }
-            let loop = EventLoop(client: client, queue: queue, inputFD: -1)
+            let loop = UILoop(client: client, queue: queue, inputFD: -1)
             loop.run()
             result.value = (loop.wakeups, loop.frames)
         }
@@ -96,7 +96,7 @@ struct EventLoopTests {
     func deadlineBoundsWait() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, clock: clock)
         loop.runOnce()
         client.deadline = .milliseconds(250)
         #expect(loop.pollTimeout(now: clock.now()) == .milliseconds(250))
@@ -110,7 +110,7 @@ struct EventLoopTests {
         try #require(pipe(&fds) == 0)
         defer { close(fds[0]) }
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualLoopClock())
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualLoopClock())
         loop.runOnce()
         _ = Array("abc\u{1B}[A".utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
         loop.runOnce()
@@ -125,7 +125,7 @@ struct EventLoopTests {
     func pendingFrameDefersWakes() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
         loop.runOnce()
         clock.advance(by: .milliseconds(1))
         loop.queue.post(7)
@@ -167,15 +167,15 @@ struct EventLoopTests {
 
     @Test("poll timeouts round up to whole milliseconds")
     func timeoutRounding() {
-        #expect(EventLoop<RecordingClient>.milliseconds(nil) == -1)
-        #expect(EventLoop<RecordingClient>.milliseconds(.zero) == 0)
-        #expect(EventLoop<RecordingClient>.milliseconds(.microseconds(1)) == 1)
-        #expect(EventLoop<RecordingClient>.milliseconds(.milliseconds(16) + .microseconds(667)) == 17)
+        #expect(UILoop<RecordingClient>.milliseconds(nil) == -1)
+        #expect(UILoop<RecordingClient>.milliseconds(.zero) == 0)
+        #expect(UILoop<RecordingClient>.milliseconds(.microseconds(1)) == 1)
+        #expect(UILoop<RecordingClient>.milliseconds(.milliseconds(16) + .microseconds(667)) == 17)
     }
 }
 
 /// A client whose frames answer input (an echo).
-final class EchoClient: EventLoopClient {
+final class EchoClient: UILoopClient {
     typealias Event = Int
     var renders: [Duration] = []
     var isFinished = false
@@ -191,13 +191,13 @@ final class EchoClient: EventLoopClient {
     var frameAnswersInput: Bool { echo }
 }
 
-@Suite("EventLoop echo", .ownThread)
-struct EventLoopEchoTests {
+@Suite("UILoop echo", .ownThread)
+struct UILoopEchoTests {
     @Test("a frame that answers input is drawn at once, outside the frame cap; the next is capped again")
     func echoSkipsTheCap() throws {
         let clock = ManualLoopClock()
         let client = EchoClient()
-        let loop = EventLoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
         loop.runOnce()
         #expect(client.renders.count == 1)
         clock.advance(by: .milliseconds(1))

@@ -1,4 +1,4 @@
-// EventLoop: the single loop of the client UI, in the style of tmux's event loop.
+// UILoop: the single loop of the client UI, in the style of tmux's event loop.
 //
 // Threading model: one thread runs `run()`. It blocks in poll(2) on two descriptors: the input
 // (stdin) and a self-pipe. Network tasks post Sendable events to `queue`, which writes the pipe
@@ -16,8 +16,8 @@
     import Darwin
 #endif
 
-/// Runs an `EventLoopClient` on the calling thread until it is finished.
-public final class EventLoop<Client: EventLoopClient> {
+/// Runs an `UILoopClient` on the calling thread until it is finished.
+public final class UILoop<Client: UILoopClient> {
     /// Where other tasks post events for the client.
     public let queue: EventQueue<Client.Event>
     /// The wake-up pipe (its write end is what signal handlers write to).

@@ -1,4 +1,4 @@
-// The contract between the generic event loop and the application it drives.
+// The contract between the generic UI loop (`UILoop`) and the application it drives.
 
 /// Everything that arrived during one wake-up of the loop.
 public struct LoopBatch<Event: Sendable>: Sendable {
@@ -15,8 +15,8 @@ public struct LoopBatch<Event: Sendable>: Sendable {
     public var isEmpty: Bool { input.isEmpty && !inputClosed && signals.isEmpty && events.isEmpty }
 }
 
-/// The application side of `EventLoop`: everything here runs on the loop's thread.
-public protocol EventLoopClient: AnyObject {
+/// The application side of `UILoop`: everything here runs on the loop's thread.
+public protocol UILoopClient: AnyObject {
     /// The Sendable values other tasks post to the loop.
     associatedtype Event: Sendable
 
@@ -42,7 +42,7 @@ public protocol EventLoopClient: AnyObject {
     var frameAnswersInput: Bool { get }
 }
 
-extension EventLoopClient {
+extension UILoopClient {
     /// No echo is awaited unless the client says so.
     public var awaitsEcho: Bool { false }
 

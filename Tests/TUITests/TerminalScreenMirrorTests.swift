@@ -3,11 +3,11 @@ import TUI
 import TerminalScreen
 import Testing
 
-@Suite struct ScreenMirrorTests {
+@Suite struct TerminalScreenMirrorTests {
     @Test func cropKeepsTheCursorAndNewestOutputInView() {
         let screen = TerminalScreen(rows: 40, cols: 120)
         screen.feed("\u{1B}[31;1Hfirst\r\nsecond\r\nthird")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         let origin = mirror.cropOrigin(height: 10, width: 30)
         #expect(origin.row == 23)
@@ -20,7 +20,7 @@ import Testing
     @Test func cropFollowsTheCursorToTheRight() {
         let screen = TerminalScreen(rows: 5, cols: 120)
         screen.feed(String(repeating: "x", count: 100) + "END")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         let origin = mirror.cropOrigin(height: 5, width: 40)
         #expect(origin.col == 103 - 40 + 1)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func onlyDamagedRowsAreMarkedStale() {
         let screen = TerminalScreen(rows: 20, cols: 40)
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         #expect(mirror.rowsDamagedLastUpdate == 20)
         mirror.update(from: screen)
@@ -48,7 +48,7 @@ import Testing
     @Test func wideCharactersAndColoursSurviveConversion() {
         let screen = TerminalScreen(rows: 2, cols: 10)
         screen.feed("\u{1B}[1;38;2;10;20;30m漢\u{1B}[0mx")
-        let mirror = ScreenMirror()
+        let mirror = TerminalScreenMirror()
         mirror.update(from: screen)
         let row = mirror.row(0)
         #expect(row[0] == FrameCell(text: "漢", width: 2, style: Style(fg: .rgb(10, 20, 30), attrs: [.bold])))
