@@ -47,4 +47,16 @@ import Testing
         #expect(world.backend.opened.count == 2 && !attach.readOnly)
         #expect(attach.generation > tile.generation)
     }
+
+    @Test func aKeyThatChangesThePageIsDrawnWithoutWaitingForTheFrameSlot() throws {
+        var world = PaneStreamRuntimeTests.World()
+        world.app.render(now: world.now)
+        #expect(!world.app.frameAnswersInput)
+        world.now += .milliseconds(10)
+        _ = world.app.handle(LoopBatch(input: [0x0D], inputClosed: false, signals: [], events: []), now: world.now)
+        #expect(world.app.state.page == .attached(Self.key))
+        #expect(world.app.frameAnswersInput, "the attach page waits for the next frame slot")
+        world.app.render(now: world.now)
+        #expect(!world.app.frameAnswersInput)
+    }
 }

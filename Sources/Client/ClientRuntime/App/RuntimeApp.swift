@@ -52,6 +52,9 @@ final class RuntimeApp: UILoopClient {
     var echoWait: (key: SessionKey, until: Duration)?
     /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
     var echoArrived = false
+    /// A key moved to another page or overlay (wall → attach, help, board) since the last frame:
+    /// draw it at once instead of in the next frame slot.
+    var pageChangedByInput = false
     /// The predictive echo of the interactively attached session, if any.
     var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
@@ -72,7 +75,7 @@ final class RuntimeApp: UILoopClient {
 
     var awaitsEcho: Bool { echoWait != nil }
 
-    var frameAnswersInput: Bool { echoArrived }
+    var frameAnswersInput: Bool { echoArrived || pageChangedByInput }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
@@ -109,7 +112,11 @@ final class RuntimeApp: UILoopClient {
         }
         if batch.signals.contains(SIGWINCH) { dirty = handleResize() || dirty }
         if batch.inputClosed { stopRequested = true }
-        if !batch.input.isEmpty { handleInput(batch.input, now: now) }
+        if !batch.input.isEmpty {
+            let (page, overlay) = (state.page, state.overlay)
+            handleInput(batch.input, now: now)
+            if state.page != page || state.overlay != overlay { pageChangedByInput = true }
+        }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
         for event in batch.events { dirty = handle(event) || dirty }
         dirty = expirePredictions(now: now) || dirty
@@ -122,6 +129,7 @@ final class RuntimeApp: UILoopClient {
             echoArrived = false
             echoWait = nil
         }
+        pageChangedByInput = false
         if let entry = echo, !entry.predictor.glyphs.isEmpty {
             renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
         } else {
