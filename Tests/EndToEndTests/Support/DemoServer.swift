@@ -28,15 +28,17 @@ final class DemoServer: Sendable {
     }
 
     /// Starts a demo server (or, with other `arguments`, a plain one) and waits (up to 60 s) for
-    /// its URL.
+    /// its URL. `launcher` goes before the server's argv (e.g. `ip netns exec <namespace>`, which
+    /// execs the server: the pid stays the server's).
     static func start(
-        environment: [String: String], directory: URL, arguments: [String] = ["--demo"]
+        environment: [String: String], directory: URL, arguments: [String] = ["--demo"], launcher: [String] = []
     ) async throws -> DemoServer {
         var environment = environment
         environment["TMPDIR"] = directory.path
         let log = directory.appendingPathComponent("server.log").path
         let pid = try Subprocess.spawn(
-            [Binaries.path("claudepm-server"), "--port", "0"] + arguments, environment: environment, logPath: log)
+            launcher + [Binaries.path("claudepm-server"), "--port", "0"] + arguments, environment: environment,
+            logPath: log)
         let end = Date().addingTimeInterval(60)
         var exited = false
         while Date() < end, !exited {
