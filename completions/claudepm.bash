@@ -163,7 +163,7 @@ _claudepm() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-color --tofu -h --help)
+    local -a non_repeating_flags=(--no-color --tofu --read-only -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key)
     __claudepm_offer_flags_options 0
@@ -448,7 +448,7 @@ _claudepm_servers() {
 
 _claudepm_demo() {
     repeating_flags=()
-    non_repeating_flags=(--watch --json -h --help)
+    non_repeating_flags=(--watch --json --read-only -h --help)
     repeating_options=()
     non_repeating_options=()
     __claudepm_offer_flags_options 0

@@ -20,7 +20,7 @@ function __claudepm_parse_tokens -S
     set -l unparsed_tokens (__claudepm_tokens -pc)
     switch $unparsed_tokens[1]
     case 'claudepm'
-        __claudepm_parse_subcommand 0 'server=' 'url=' 'api-key-file=' 'config=' 'no-color' 'ca-file=' 'trust-fingerprint=' 'tofu' 'detach-key=' 'h/help'
+        __claudepm_parse_subcommand 0 'server=' 'url=' 'api-key-file=' 'config=' 'no-color' 'ca-file=' 'trust-fingerprint=' 'tofu' 'detach-key=' 'read-only' 'h/help'
         switch $unparsed_tokens[1]
         case 'health'
             __claudepm_parse_subcommand 0 'server=' 'url=' 'api-key-file=' 'config=' 'no-color' 'ca-file=' 'trust-fingerprint=' 'tofu' 'detach-key=' 'json' 'h/help'
@@ -37,7 +37,7 @@ function __claudepm_parse_tokens -S
         case 'servers'
             __claudepm_parse_subcommand 0 'server=' 'url=' 'api-key-file=' 'config=' 'no-color' 'ca-file=' 'trust-fingerprint=' 'tofu' 'detach-key=' 'json' 'check' 'h/help'
         case 'demo'
-            __claudepm_parse_subcommand 0 'watch' 'json' 'h/help'
+            __claudepm_parse_subcommand 0 'watch' 'json' 'read-only' 'h/help'
         case 'help'
             __claudepm_parse_subcommand -r 1 
         end
@@ -102,6 +102,7 @@ complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_opti
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm" trust-fingerprint' -l 'trust-fingerprint' -d 'Accept this certificate fingerprint on first use (SHA256:hex).' -rfka ''
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm" tofu' -l 'tofu' -d 'Trust the server certificate on first use and remember it in known_hosts.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm" detach-key' -l 'detach-key' -d 'The key that leaves a full-screen session, e.g. C-g (default C-]).' -rfka ''
+complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm" read-only' -l 'read-only' -d 'Watch only: send no keys, answers or board actions (per server: read_only = true in the config).'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_positional "claudepm" -eq 1' -fa 'health' -d 'Check that the server answers.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_positional "claudepm" -eq 1' -fa 'sessions' -d 'List sessions.'
@@ -197,4 +198,5 @@ complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_opti
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm servers" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm demo" watch' -l 'watch' -d 'Stream events instead of opening the terminal UI.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm demo" json' -l 'json' -d 'With --watch: print JSON lines.'
+complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm demo" read-only' -l 'read-only' -d 'Watch only: the UI sends no keys, answers or board actions.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm demo" h help' -s 'h' -l 'help' -d 'Show help information.'

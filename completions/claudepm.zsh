@@ -50,6 +50,7 @@ _claudepm() {
         '--trust-fingerprint[Accept this certificate fingerprint on first use (SHA256\:hex).]:trust-fingerprint:'
         '--tofu[Trust the server certificate on first use and remember it in known_hosts.]'
         '--detach-key[The key that leaves a full-screen session, e.g. C-g (default C-\]).]:detach-key:'
+        '--read-only[Watch only\: send no keys, answers or board actions (per server\: read_only = true in the config).]'
         '(-h --help)'{-h,--help}'[Show help information.]'
         '(-): :->command'
         '(-)*:: :->arg'
@@ -235,6 +236,7 @@ _claudepm_demo() {
     local -ar arg_specs=(
         '--watch[Stream events instead of opening the terminal UI.]'
         '--json[With --watch\: print JSON lines.]'
+        '--read-only[Watch only\: the UI sends no keys, answers or board actions.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
     _arguments -w -s -S : "${arg_specs[@]}" && ret=0

@@ -71,9 +71,10 @@ public enum ClientRuntime {
             directColour: terminal.surface.terminalDirectColour)
         let renderer = Renderer(
             surface: terminal.surface, depth: depth, glyphs: Glyphs.select(environment: environment))
-        let state = AppState(
+        var state = AppState(
             servers: options.servers.map(\.config.name), ui: ui, now: Date(),
             clock: RuntimeApp.monotonic(SystemLoopClock().now()), size: terminal.currentSize())
+        state.readOnlyServers = Set(options.servers.filter(\.config.readOnly).map(\.config.name))
         return RuntimeApp(
             state: state, renderer: renderer, terminal: terminal, network: backend,
             insideTmux: OuterTerminalAlert.isInsideTmux(environment: environment))

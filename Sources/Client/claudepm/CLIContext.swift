@@ -21,8 +21,9 @@ struct CLIContext {
     let options: GlobalOptions
     let environment: [String: String]
 
-    /// Reads and merges the config file, the environment and the flags.
-    static func load(_ options: GlobalOptions) throws -> CLIContext {
+    /// Reads and merges the config file, the environment and the flags (`readOnly`: the UI's
+    /// `--read-only`, which makes every server read-only).
+    static func load(_ options: GlobalOptions, readOnly: Bool = false) throws -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
         let path = options.config ?? ConfigPaths.configFile(environment: environment)
         var text: String?
@@ -31,9 +32,11 @@ struct CLIContext {
         } else if let explicit = options.config {
             throw CLIFailure(message: "cannot read config file \(explicit)", code: CLIExit.usage)
         }
+        var flags = options.configFlags
+        flags.readOnly = readOnly
         do {
             let config = try ClientConfig.resolve(
-                fileText: text, filePath: path ?? "config.toml", environment: environment, flags: options.configFlags)
+                fileText: text, filePath: path ?? "config.toml", environment: environment, flags: flags)
             return CLIContext(config: config, options: options, environment: environment)
         } catch {
             throw CLIFailure(error)

@@ -15,6 +15,7 @@ struct ClaudePM: AsyncParsableCommand {
 
             Examples:
               claudepm                         open the terminal UI on the configured servers
+              claudepm --read-only             watch only: send no keys, answers or board actions
               claudepm demo                    run an embedded demo server and watch it
               claudepm sessions --json         list sessions for a script
               claudepm send 1a2b "run tests"   type a line into a session
@@ -31,9 +32,15 @@ struct ClaudePM: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(
+        name: .long,
+        help: "Watch only: send no keys, answers or board actions (per server: read_only = true in the config).")
+    var readOnly = false
+
     mutating func run() async throws {
+        let readOnly = self.readOnly
         try await reportingFailures {
-            let context = try CLIContext.load(global)
+            let context = try CLIContext.load(global, readOnly: readOnly)
             try await UILauncher.run(context: context)
         }
     }

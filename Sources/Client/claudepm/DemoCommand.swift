@@ -17,6 +17,7 @@ struct DemoCommand: AsyncParsableCommand {
 
             Examples:
               claudepm demo
+              claudepm demo --read-only
               claudepm demo --watch --json
             """)
 
@@ -26,13 +27,18 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "With --watch: print JSON lines.")
     var json = false
 
+    @Flag(help: "Watch only: the UI sends no keys, answers or board actions.")
+    var readOnly = false
+
     mutating func run() async throws {
-        let (watch, json) = (self.watch, self.json)
+        let (watch, json, readOnly) = (self.watch, self.json, self.readOnly)
         try await reportingFailures {
             let server = try DemoServer.start()
             defer { server.stop() }
             Console.error("demo server at \(server.url.absoluteString)")
-            let connection = Connection(server: ServerConfig(name: "demo", url: server.url), apiKey: nil, tls: nil)
+            var config = ServerConfig(name: "demo", url: server.url)
+            config.readOnly = readOnly
+            let connection = Connection(server: config, apiKey: nil, tls: nil)
             if watch || !UILauncher.isAvailable {
                 let signalSources = server.stopOnSignals()
                 defer { withExtendedLifetime(signalSources) {} }

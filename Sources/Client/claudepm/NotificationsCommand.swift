@@ -1,4 +1,5 @@
-// `claudepm notifications`: the server's notifications, or `--clear` to dismiss them all.
+// `claudepm notifications`: the notifications of every configured server, or `--clear` to
+// dismiss them all.
 
 import ArgumentParser
 import ClaudePMProtocol
@@ -11,6 +12,12 @@ struct NotificationsCommand: AsyncParsableCommand {
         commandName: "notifications",
         abstract: "List (or clear) notifications.",
         discussion: """
+            Lists the notifications of every configured server, in config order (each \
+            server's newest first; --server NAME lists one); --json adds a "server" field to \
+            each. --clear dismisses them on every listed server. A server that cannot be reached \
+            is named on stderr, the others are still listed, and the exit status is that \
+            server's (e.g. 69).
+
             Examples:
               claudepm notifications
               claudepm notifications --json
@@ -28,17 +35,39 @@ struct NotificationsCommand: AsyncParsableCommand {
     mutating func run() async throws {
         try await reportingFailures {
             let context = try CLIContext.load(global)
-            let rest = try await context.connectPrimary().rest
-            if clear {
-                let count = try await rest.dismissAllNotifications()
-                if json { return try Console.json(DismissAllResponse(dismissed: count)) }
-                return Console.line("dismissed \(count) notification\(count == 1 ? "" : "s")")
+            if clear { return try await Self.clearAll(context, json: json) }
+            let fleet = await context.askEveryServer { try await $0.rest.notifications().data }
+            let rows = fleet.records { $0 }
+            guard fleet.anyAnswered else { return try fleet.finish() }
+            if json {
+                try Console.json(rows.map { ServerTagged(server: $0.server, record: $0.record) })
+            } else {
+                let now = Date()
+                Console.table(
+                    fleet.header(["AGE", "TYPE", "MESSAGE"]),
+                    rows.map { server, item in
+                        fleet.row(
+                            server, [RelativeTime.ago(item.createdAt, now: now), item.type.rawValue, item.message])
+                    })
             }
-            let list = try await rest.notifications()
-            if json { return try Console.json(list.data) }
-            Console.table(
-                ["AGE", "TYPE", "MESSAGE"],
-                list.data.map { [RelativeTime.ago($0.createdAt, now: Date()), $0.type.rawValue, $0.message] })
+            try fleet.finish()
         }
+    }
+
+    /// Dismisses every notification on every configured server; prints the count (per server when
+    /// there are several) or `{"dismissed": total}`.
+    static func clearAll(_ context: CLIContext, json: Bool) async throws {
+        let fleet = await context.askEveryServer { try await $0.rest.dismissAllNotifications() }
+        let total = fleet.answers.reduce(0) { $0 + $1.value }
+        guard fleet.anyAnswered else { return try fleet.finish() }
+        if json {
+            try Console.json(DismissAllResponse(dismissed: total))
+        } else {
+            for (server, count) in fleet.answers {
+                let text = "dismissed \(count) notification\(count == 1 ? "" : "s")"
+                Console.line(fleet.namesServers ? "\(server): \(text)" : text)
+            }
+        }
+        try fleet.finish()
     }
 }

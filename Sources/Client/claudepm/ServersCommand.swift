@@ -10,11 +10,24 @@ struct ServersCommand: AsyncParsableCommand {
         commandName: "servers",
         abstract: "List the configured servers.",
         discussion: """
-            Shows each server's name, URL, API key source and TLS trust. Keys are never printed.
+            Shows each server's name, URL, API key source and TLS trust, in config order. \
+            Keys are never printed.
+
+            Servers live in the config file ($XDG_CONFIG_HOME/claudepm/config.toml):
+              add     a [server.NAME] table with url = "http://host:port" (and
+                      api_key_file or api_key_env, tls, ca_file or pin_sha256)
+              name    NAME (letters, digits, - and _) must be unique; it labels
+                      the server in listings, tiles and banners, and --server NAME
+              order   the tables' order is the order of listings and of the UI
+              remove  delete the table
+
+            Listing commands (sessions, tickets, notifications) cover every server; \
+            --server NAME narrows any command to one.
 
             Examples:
               claudepm servers
               claudepm servers --check --json
+              claudepm sessions --server laptop
             """)
 
     @OptionGroup var global: GlobalOptions

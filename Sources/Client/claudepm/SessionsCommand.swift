@@ -1,4 +1,5 @@
-// `claudepm sessions`: the server's sessions, as a table or as the server's own JSON.
+// `claudepm sessions`: the sessions of every configured server, as a table or as the servers'
+// own JSON with a `server` field added to each record.
 
 import ArgumentParser
 import ClaudePMProtocol
@@ -9,12 +10,18 @@ struct SessionsCommand: AsyncParsableCommand {
         commandName: "sessions",
         abstract: "List sessions.",
         discussion: """
-            The JSON form is the server's session objects (snake_case, as GET /api/sessions returns them).
+            Lists the sessions of every configured server, in config order (--server NAME \
+            lists one). The JSON form is the servers' session objects (snake_case, as \
+            GET /api/sessions returns them) with a "server" field naming the configured server. \
+            A server that cannot be reached is named on stderr, the others are still listed, \
+            and the exit status is that server's (e.g. 69).
 
             Examples:
               claudepm sessions
               claudepm sessions --running
               claudepm sessions --json | jq -r '.[].id'
+              claudepm sessions --json | jq -r '.[] | select(.server=="work") | .id'
+              claudepm sessions --server laptop
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -28,23 +35,31 @@ struct SessionsCommand: AsyncParsableCommand {
     mutating func run() async throws {
         try await reportingFailures {
             let context = try CLIContext.load(global)
-            let connection = try await context.connectPrimary()
-            let list = try await connection.rest.sessionList()
-            for reason in list.skipped {
-                Console.error("warning: \(connection.server.name): a session record was skipped (\(reason))")
+            let fleet = await context.askEveryServer { try await $0.rest.sessionList() }
+            for (server, list) in fleet.answers {
+                for reason in list.skipped {
+                    Console.error("warning: \(server): a session record was skipped (\(reason))")
+                }
             }
-            var sessions = list.items
-            if running { sessions = sessions.filter { $0.status == .running } }
-            if json { return try Console.json(sessions) }
-            Console.table(
-                ["ID", "STATUS", "PROJECT", "TICKET", "PANE", "COMMAND"],
-                sessions.map { session in
-                    [
-                        String(session.id.prefix(8)), session.status.rawValue, session.project?.name ?? "-",
-                        session.ticket.map { $0.externalId ?? $0.title } ?? "-",
-                        session.paneName ?? session.paneId, session.paneCommand ?? "-",
-                    ]
-                })
+            var rows = fleet.records(\.items)
+            if running { rows = rows.filter { $0.record.status == .running } }
+            guard fleet.anyAnswered else { return try fleet.finish() }
+            if json {
+                try Console.json(rows.map { ServerTagged(server: $0.server, record: $0.record) })
+            } else {
+                Console.table(
+                    fleet.header(["ID", "STATUS", "PROJECT", "TICKET", "PANE", "COMMAND"]),
+                    rows.map { server, session in
+                        fleet.row(
+                            server,
+                            [
+                                String(session.id.prefix(8)), session.status.rawValue, session.project?.name ?? "-",
+                                session.ticket.map { $0.externalId ?? $0.title } ?? "-",
+                                session.paneName ?? session.paneId, session.paneCommand ?? "-",
+                            ])
+                    })
+            }
+            try fleet.finish()
         }
     }
 }

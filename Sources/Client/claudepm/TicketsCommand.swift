@@ -1,4 +1,4 @@
-// `claudepm tickets`: tickets of one or every project, filtered by state.
+// `claudepm tickets`: tickets of one or every project of every configured server, filtered by state.
 
 import ArgumentParser
 import ClaudePMProtocol
@@ -9,8 +9,12 @@ struct TicketsCommand: AsyncParsableCommand {
         commandName: "tickets",
         abstract: "List tickets.",
         discussion: """
-            --project takes a project name, id or id prefix; without it every project is listed.
-            --state is one of backlog, in_progress, review, done.
+            Lists the tickets of every configured server, in config order (--server NAME \
+            lists one); --json adds a "server" field to each ticket. --project takes a project \
+            name, id or id prefix (on each server; servers without such a project add nothing); \
+            without it every project is listed. --state is one of backlog, in_progress, review, \
+            done. A server that cannot be reached is named on stderr, the others are still \
+            listed, and the exit status is that server's (e.g. 69).
 
             Examples:
               claudepm tickets --state review
@@ -42,30 +46,54 @@ struct TicketsCommand: AsyncParsableCommand {
     mutating func run() async throws {
         try await reportingFailures {
             let context = try CLIContext.load(global)
-            let rest = try await context.connectPrimary().rest
-            var projects = try await rest.projects()
-            if let project {
-                let items = projects.map {
-                    Referable(id: $0.id, keys: [$0.name], label: "\($0.name) (\($0.id.prefix(8)))")
-                }
-                let id = try ReferenceResolver.resolve(project, in: items, kind: "project")
-                projects = projects.filter { $0.id == id }
-            }
+            let reference = project
             let query = TicketQuery(state: state.map(TicketState.init(rawValue:)))
-            var rows: [Row] = []
-            for project in projects {
-                let tickets = try await rest.allTickets(projectId: project.id, query: query)
-                rows += tickets.map { Row(project: project.name, ticket: $0) }
+            let fleet = await context.askEveryServer { connection in
+                try await Self.rows(connection.rest, project: reference, query: query)
             }
-            if json { return try Console.json(rows.map(\.ticket)) }
-            Console.table(
-                ["KEY", "STATE", "PROJECT", "TITLE"],
-                rows.map {
-                    [
-                        $0.ticket.externalId ?? String($0.ticket.id.prefix(8)), $0.ticket.state.rawValue, $0.project,
-                        $0.ticket.title,
-                    ]
-                })
+            if let reference, !fleet.answers.isEmpty, fleet.answers.allSatisfy({ $0.value == nil }) {
+                throw CLIFailure(ClientNetworkError.noMatch(kind: "project", reference: reference))
+            }
+            let rows = fleet.records { $0 ?? [] }
+            guard fleet.anyAnswered else { return try fleet.finish() }
+            if json {
+                try Console.json(rows.map { ServerTagged(server: $0.server, record: $0.record.ticket) })
+            } else {
+                Console.table(
+                    fleet.header(["KEY", "STATE", "PROJECT", "TITLE"]),
+                    rows.map { server, row in
+                        fleet.row(
+                            server,
+                            [
+                                row.ticket.externalId ?? String(row.ticket.id.prefix(8)), row.ticket.state.rawValue,
+                                row.project, row.ticket.title,
+                            ])
+                    })
+            }
+            try fleet.finish()
         }
+    }
+
+    /// One server's tickets, or nil when `project` names none of its projects.
+    static func rows(_ rest: RESTClient, project: String?, query: TicketQuery) async throws -> [Row]? {
+        var projects = try await rest.projects()
+        if let project {
+            let items = projects.map {
+                Referable(id: $0.id, keys: [$0.name], label: "\($0.name) (\($0.id.prefix(8)))")
+            }
+            switch Result(catching: { () throws(ClientNetworkError) in
+                try ReferenceResolver.resolve(project, in: items, kind: "project")
+            }) {
+            case .success(let id): projects = projects.filter { $0.id == id }
+            case .failure(.noMatch): return nil
+            case .failure(let error): throw error
+            }
+        }
+        var rows: [Row] = []
+        for project in projects {
+            let tickets = try await rest.allTickets(projectId: project.id, query: query)
+            rows += tickets.map { Row(project: project.name, ticket: $0) }
+        }
+        return rows
     }
 }

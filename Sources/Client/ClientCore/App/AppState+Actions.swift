@@ -62,6 +62,7 @@ extension AppState {
             flash = "the selected session has no permission prompt waiting"
             return []
         }
+        if refuses("answer", on: key.server) { return [] }
         let hide = banner?.notification.sessionKey == key ? dismissBanner() : []
         return hide + [.network(.answerPermission(key, allow: allow))]
     }

@@ -32,6 +32,7 @@ extension AppState {
 
     private mutating func ticketAction(_ action: AppAction) -> [AppEffect] {
         guard let ticket = board.focusedTicket, let server = board.project?.server else { return [] }
+        if let change = action.ticketChange, refuses(change, on: server) { return [] }
         switch action {
         case .open: return [.network(.loadTicketContent(server: server, ticketID: ticket.id))]
         case .startSession:

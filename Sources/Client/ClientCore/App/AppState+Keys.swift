@@ -140,7 +140,7 @@ extension AppState {
         switch Keymap.lookup(key, pending: nil, in: [.attach], detach: ui.detachKey) {
         case .action(.back): return detach()
         case .action(.bannerJump):
-            guard let target = bannerJumpTarget else { return [.forwardKey(session, key)] }
+            guard let target = bannerJumpTarget else { return forward(key, to: session) }
             return dismissBanner() + attach(target)
         case .action(.scrollback):
             scrollback = ScrollbackState(offset: max(size.rows - 2, 1))
@@ -150,8 +150,13 @@ extension AppState {
                 scrollback = ScrollbackState(offset: 3)
                 return []
             }
-            return [.forwardKey(session, key)]
+            return forward(key, to: session)
         }
+    }
+
+    /// Sends `key` to the attached session, unless its server is read-only.
+    private mutating func forward(_ key: AppKey, to session: SessionKey) -> [AppEffect] {
+        refuses("keys", on: session.server) ? [] : [.forwardKey(session, key)]
     }
 
     private mutating func handleMouse(_ event: MouseEvent) -> [AppEffect] {

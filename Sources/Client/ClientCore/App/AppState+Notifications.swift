@@ -38,8 +38,9 @@ extension AppState {
         Self.effects(notifications.dismissBanner(now: clock))
     }
 
+    /// Clears every notification, but a read-only server's (`clearWritableNotifications`).
     mutating func clearNotifications() -> [AppEffect] {
-        Self.effects(notifications.clearAll(now: clock))
+        clearWritableNotifications()
     }
 
     /// Banner keys; nil when the action is not a banner action or does not apply.
@@ -48,6 +49,7 @@ extension AppState {
         switch action {
         case .bannerYes, .bannerNo:
             guard let key = item.sessionKey, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
+            if refuses("answer", on: key.server) { return [] }
             return dismissBanner() + [.network(.answerPermission(key, allow: action == .bannerYes))]
         case .bannerJump:
             guard let key = item.sessionKey else { return nil }

@@ -22,7 +22,7 @@ extension AppState {
         refreshLiveTickets()
         effects += syncNotificationFocus()
         effects += syncWatches()
-        return effects
+        return droppingChanges(effects)
     }
 
     private mutating func apply(_ event: AppEvent) -> [AppEffect] {

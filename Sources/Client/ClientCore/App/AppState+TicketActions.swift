@@ -18,9 +18,10 @@ extension NetworkEffect {
 }
 
 extension AppState {
-    /// Sends a ticket action unless one on the same ticket is still unanswered; a move is shown
-    /// at once. Other requests pass through.
+    /// Sends a ticket action unless one on the same ticket is still unanswered or its server is
+    /// read-only; a move is shown at once. Other requests pass through.
     mutating func beginTicketAction(_ effect: NetworkEffect) -> [AppEffect] {
+        if let change = effect.change, refuses(change, on: effect.server) { return [] }
         guard let target = effect.ticketTarget else { return [.network(effect)] }
         guard board.inFlight[target] == nil else {
             flash = "\(ticketLabel(target)): the last action is still waiting for the server"

@@ -1,7 +1,9 @@
 // Triage: jump straight into the session that most needs its user, across servers. The order,
 // the snoozes and the last jump are ClientCore's TriageQueue (permission prompts first, then
 // longest waiting); here it meets the app: only running sessions are jumped to, never the
-// one attached now, and `T` returns to where the first jump started.
+// one attached now, and `T` returns to where the first jump started. Sessions of a server whose
+// link is not online are skipped: their wait is what the server said before it went away, maybe
+// long answered. When only such sessions wait, the flash says so and names the servers.
 
 import Foundation
 
@@ -9,11 +11,27 @@ extension AppState {
     /// How long `s` snoozes a waiting session.
     public static let snoozeDuration: Duration = .seconds(15 * 60)
 
-    /// Waiting running sessions in triage order, snoozed ones left out.
+    /// Waiting running sessions of online servers in triage order, snoozed ones left out.
     public var triageQueue: [AppSession] {
         triage.queue.ordered(now: clock).compactMap { item in
-            sessions[item.key].flatMap { $0.isLive && $0.waiting != nil ? $0 : nil }
+            guard server(item.key.server)?.link == .online else { return nil }
+            return sessions[item.key].flatMap { $0.isLive && $0.waiting != nil ? $0 : nil }
         }
+    }
+
+    /// What triage says when only sessions of servers that are not online wait (their waits are
+    /// stale, so it does not jump): `2 waiting on an offline server (laptop)`; nil when none do.
+    public func offlineWaitingText(excluding excluded: SessionKey? = nil) -> String? {
+        let keys = triage.queue.unsortedKeys(now: clock).filter { key in
+            guard key != excluded, server(key.server)?.link != .online, let session = sessions[key] else {
+                return false
+            }
+            return session.isLive && session.waiting != nil
+        }
+        guard !keys.isEmpty else { return nil }
+        let names = servers.map(\.name).filter { name in keys.contains { $0.server == name } }
+        let place = names.count == 1 ? "an offline server" : "offline servers"
+        return "\(keys.count) waiting on \(place) (\(names.joined(separator: ", ")))"
     }
 
     /// How many running sessions wait and are not snoozed (the header's count; no sort).
@@ -44,7 +62,7 @@ extension AppState {
             if candidates.contains(item.key) { next = item.key }
         }
         guard let next else {
-            flash = "no session is waiting"
+            flash = offlineWaitingText(excluding: attachedSession) ?? "no session is waiting"
             return []
         }
         if triage.returnTo == nil {

@@ -104,6 +104,9 @@ public struct AppState: Equatable, Sendable {
     public var alertWhenFocused = false
     /// Servers in configuration order.
     public var servers: [ServerStatus]
+    /// The servers the UI only watches (`--read-only`, `read_only = true`): nothing that changes
+    /// them is sent (`AppState+ReadOnly`).
+    public var readOnlyServers: Set<String> = []
     /// Sessions by key, in display order (`SessionTable`).
     public var sessions: SessionTable
     /// The session list's `/` filter.

@@ -36,6 +36,10 @@ extension Keymap {
 
             **Detaching** returns to the view the attach was opened from (the board after `v`).
 
+            **Read-only** (`--read-only`, or `read_only = true` for a server): the keys that would change a
+            server — anything typed in an attached session, `y`/`n`, `s`/`a`/`x`/`m`/`M` on the board, `C` and
+            `:clear` — are refused with a flash (`read-only: answer not sent`); every other key works.
+
             **Mouse**: click a row or tile to select it, click it again to attach; the wheel moves the selection
             (and scrolls back in an attached session).
 

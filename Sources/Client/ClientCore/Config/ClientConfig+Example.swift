@@ -18,6 +18,9 @@ extension ClientConfig {
         prediction_threshold_ms = 30   # auto predicts when the round trip exceeds this
 
         # One table per server. Without any, claudepm uses http://localhost:4847.
+        # Add a server with a [server.NAME] table; NAME (unique) labels it in listings, tiles and
+        # banners and is what --server NAME picks. The tables' order is the order of listings and
+        # of the UI. Remove a server by deleting its table.
         [server.local]
         url = "http://localhost:4847"
 
@@ -26,5 +29,6 @@ extension ClientConfig {
         api_key_file = "~/.config/claudepm/work.key"   # must be chmod 600
         # api_key_env = "WORK_PM_KEY"                  # or read the key from a variable
         tls = "tofu"            # system | tofu; or ca_file = "/path/ca.pem" / pin_sha256 = "AB:CD:…"
+        # read_only = true      # the UI only watches: no keys, answers or board actions (like --read-only)
         """
 }

@@ -12,6 +12,7 @@
 //   url          = "https://pm.example.com:4847"
 //   api_key_file = "~/.config/claudepm/work.key"   # or api_key_env = "WORK_PM_KEY"
 //   tls          = "system"   # system | tofu; or ca_file = "…pem" / pin_sha256 = "ab:cd:…"
+//   read_only    = true       # the UI watches only: no keys, answers or board actions
 //
 // Unknown keys and tables are errors, so typos never pass silently.
 
@@ -99,7 +100,9 @@ extension ClientConfig {
     private static func parseServer(
         _ reader: TableReader, name: String, environment: [String: String]
     ) throws(ConfigError) -> ServerConfig {
-        let allowed: Set<String> = ["name", "url", "api_key_env", "api_key_file", "tls", "ca_file", "pin_sha256"]
+        let allowed: Set<String> = [
+            "name", "url", "api_key_env", "api_key_file", "tls", "ca_file", "pin_sha256", "read_only",
+        ]
         if let inline = reader.table.entry("api_key") {
             throw ConfigError.invalidValue(
                 source: reader.file, line: inline.line, key: "api_key",
@@ -123,7 +126,9 @@ extension ClientConfig {
             keyFile.map { .file(ConfigPaths.expandTilde($0, environment: environment)) }
             ?? keyEnv.map { .environment($0) }
         let trust = try parseTrust(reader, environment: environment)
-        return ServerConfig(name: name, url: url, apiKeySource: source, trust: trust)
+        var server = ServerConfig(name: name, url: url, apiKeySource: source, trust: trust)
+        server.readOnly = try reader.bool("read_only") ?? false
+        return server
     }
 
     private static func parseTrust(
@@ -179,6 +184,12 @@ struct TableReader {
     func integer(_ key: String) throws(ConfigError) -> Int? {
         guard let entry = table.entry(key) else { return nil }
         guard case .integer(let value) = entry.value else { throw mismatch(entry, expected: "an integer") }
+        return value
+    }
+
+    func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let entry = table.entry(key) else { return nil }
+        guard case .bool(let value) = entry.value else { throw mismatch(entry, expected: "true or false") }
         return value
     }
 

@@ -62,6 +62,9 @@ extension ClientConfig {
     ) throws(ConfigError) -> [ServerConfig] {
         var servers = try selectServers(fileServers, environment: env, flags: flags)
         if servers.isEmpty { servers = [.localDefault] }
+        if flags.readOnly {
+            for index in servers.indices { servers[index].readOnly = true }
+        }
         if case let (setting, source)? = try keyOverride(environment: env, flags: flags) {
             try requireSingle(servers, setting: setting)
             servers[0].apiKeySource = source

@@ -55,13 +55,15 @@ public struct ConfigFlags: Equatable, Sendable {
     public var notify: String?
     /// `--fps N`.
     public var frameCap: Int?
+    /// `--read-only`: every server is watched only (as if each had `read_only = true`).
+    public var readOnly: Bool
 
     /// Creates flags; everything defaults to "not given".
     public init(
         configPath: String? = nil, server: String? = nil, url: String? = nil, apiKeyFile: String? = nil,
         apiKeyEnvironment: String? = nil, caFile: String? = nil, pinSHA256: String? = nil, tofu: Bool = false,
         detachKey: String? = nil, tileSize: String? = nil, colour: String? = nil, notify: String? = nil,
-        frameCap: Int? = nil
+        frameCap: Int? = nil, readOnly: Bool = false
     ) {
         self.configPath = configPath
         self.server = server
@@ -76,5 +78,6 @@ public struct ConfigFlags: Equatable, Sendable {
         self.colour = colour
         self.notify = notify
         self.frameCap = frameCap
+        self.readOnly = readOnly
     }
 }

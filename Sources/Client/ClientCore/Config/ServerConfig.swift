@@ -12,6 +12,9 @@ public struct ServerConfig: Equatable, Sendable, Codable {
     public var apiKeySource: APIKeySource?
     /// TLS trust policy for https/wss.
     public var trust: TLSTrust
+    /// Watch only (`read_only = true`, or `--read-only` for every server): the terminal UI sends
+    /// this server no keys, answers, input, board actions or notification deletions.
+    public var readOnly = false
 
     /// The default server, `http://localhost:4847` (the port every Claude PM client assumes).
     public static var localDefault: ServerConfig {

@@ -1,7 +1,8 @@
 // Effects: tiles watch read-only at the configured tile size while visible; full-screen attach
 // turns the tile's pane stream interactive at the local size in place (or, without a pane stream,
-// opens an interactive stream) and turns it back into a read-only tile on detach; keys
-// are encoded by the session's TerminalScreen (which knows the remote's keyboard modes).
+// opens an interactive stream; a read-only server's stays read-only) and turns it back into a
+// read-only tile on detach; keys are encoded by the session's TerminalScreen (which knows the
+// remote's keyboard modes).
 import ClientCore
 import TerminalScreen
 
@@ -16,11 +17,13 @@ extension RuntimeApp {
             close(key)
             screens[key] = nil
         case .attach(let key, let size):
-            if !switchAccess(key, readOnly: false, size: size) {
+            // A read-only server's session is attached as it is watched: its stream takes no input.
+            let readOnly = state.isReadOnly(key.server)
+            if !switchAccess(key, readOnly: readOnly, size: size) {
                 close(key)
-                open(key, size: size, readOnly: false)
+                open(key, size: size, readOnly: readOnly)
             }
-            echo = (key, EchoPredictor(settings: state.ui.prediction))
+            echo = readOnly ? nil : (key, EchoPredictor(settings: state.ui.prediction))
         case .detach(let key):
             if echo?.key == key { echo = nil }
             let tile = GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows)

@@ -1,6 +1,7 @@
 // Full-screen attach: the remote terminal fills the screen above a one-line status bar showing
-// the session, its server's connection and round trip, waiting sessions and unread
-// notifications. In scrollback mode the view shows history lines and search matches instead.
+// the session, READ-ONLY when its server is watched only, its server's connection and round
+// trip, waiting sessions and unread notifications. In scrollback mode the view shows history
+// lines and search matches instead.
 
 import ClientCore
 import TerminalScreen
@@ -62,6 +63,9 @@ struct AttachView {
         if let session = state.sessions[key] {
             parts.append("\(theme.glyph(session.status)) \(SessionText.title(session))")
         }
+        // A read-only refusal shows in the badge's place, early enough not to be cut off.
+        let refusal = state.flash.flatMap { $0.hasPrefix("read-only:") ? $0 : nil }
+        if state.isReadOnly(key.server) { parts.append(refusal ?? "READ-ONLY: keys are not sent") }
         if state.scrollback != nil {
             parts.append("SCROLLBACK" + (searchInfo.isEmpty ? "" : " " + searchInfo))
             parts.append("/ search  n/N next/prev  q live")
@@ -89,7 +93,7 @@ struct AttachView {
         let waiting = state.waitingCount(excluding: key)
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }
         if state.unreadCount > 0 { parts.append("\(glyphs.bell) \(state.unreadCount) unread") }
-        if let flash = state.flash { parts.append(flash) }
+        if let flash = state.flash, !state.isReadOnly(key.server) || flash != refusal { parts.append(flash) }
         return " " + parts.joined(separator: " │ ")
     }
 

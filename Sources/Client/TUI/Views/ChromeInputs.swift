@@ -6,6 +6,7 @@ import ClientCore
 struct HeaderInputs: Equatable {
     let page: MainPage
     let servers: [ServerStatus]
+    let readOnly: Set<String>
     let waiting: Int
     let unread: Int
     let glyphs: Glyphs
@@ -14,6 +15,7 @@ struct HeaderInputs: Equatable {
     init(_ state: AppState, glyphs: Glyphs) {
         page = state.page
         servers = state.servers
+        readOnly = state.readOnlyServers
         lateTexts = state.servers.map { $0.lateText(now: state.now) }
         waiting = state.waitingCount
         unread = state.unreadCount

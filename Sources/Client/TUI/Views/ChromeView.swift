@@ -15,18 +15,21 @@ struct ChromeView {
         case .board: view = "board"
         case .attached: view = "attached"
         }
-        var parts = ["claudepm · \(view)"]
+        // Read-only is said in words (no colour needed): once when every server is, else per server.
+        let everywhere = state.isReadOnlyEverywhere
+        var parts = ["claudepm · \(view)" + (everywhere ? " · READ-ONLY" : "")]
         for server in state.servers {
+            let name = server.name + (!everywhere && state.isReadOnly(server.name) ? " (read-only)" : "")
             switch server.link {
             case .online:
                 if let late = server.lateText(now: state.now) {
-                    parts.append("\(glyphs.stale) \(server.name) \(late)")
+                    parts.append("\(glyphs.stale) \(name) \(late)")
                 } else {
-                    parts.append("\(glyphs.running) \(server.name)")
+                    parts.append("\(glyphs.running) \(name)")
                 }
-            case .connecting: parts.append("… \(server.name)")
+            case .connecting: parts.append("… \(name)")
             case .offline:
-                parts.append("\(glyphs.stale) \(server.name) offline" + (server.problem.map { ": \($0)" } ?? ""))
+                parts.append("\(glyphs.stale) \(name) offline" + (server.problem.map { ": \($0)" } ?? ""))
             }
         }
         let waiting = state.waitingCount

@@ -19,7 +19,8 @@ struct OverlayViews {
             hints = "y/n answer · " + hints
         }
         let more = banner.moreCount > 0 ? " (+\(banner.moreCount) more)" : ""
-        let text = " \(theme.glyphs.bell) \(item.title): \(item.body)\(more)"
+        let server = SessionText.serverPrefix(item.key.server, in: state)
+        let text = " \(theme.glyphs.bell) \(server)\(item.title): \(item.body)\(more)"
         let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
         frame.putLine(text, in: line, row: row, style: style)
         let hintWidth = DisplayWidth.of(hints) + 2

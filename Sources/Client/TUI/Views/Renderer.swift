@@ -103,7 +103,7 @@ public final class Renderer {
             let stale = state.server(key.server)?.isStale ?? true
             tileView.draw(
                 session, mirror: mirrors[key], selected: key == state.selection, stale: stale, now: state.now,
-                into: &frame, rect: slot)
+                serverPrefix: SessionText.serverPrefix(key.server, in: state), into: &frame, rect: slot)
         }
         for slot in layout.tiles.dropFirst(scene.visibleTiles.count) {
             frame.box(slot, style: theme.border, glyphs: theme.glyphs)

@@ -28,6 +28,12 @@ public enum SessionText {
         session.contextPercent.map { "\($0)%" } ?? "?"
     }
 
+    /// `server · `, put before a session's or notification's name when more than one server is
+    /// configured (two machines' sessions would look identical otherwise); "" with one server.
+    public static func serverPrefix(_ server: String, in state: AppState) -> String {
+        state.servers.count > 1 ? "\(server) · " : ""
+    }
+
     /// The name with the ticket key in front when there is one.
     public static func title(_ session: AppSession) -> String {
         guard let key = session.ticketKey, !key.isEmpty else { return session.displayName }

@@ -1,6 +1,6 @@
 // A live tile: a bordered, labelled, cropped view of a session's terminal. The label carries the
-// status, the waiting badge and the context use; the crop keeps the cursor and the newest output
-// in view.
+// status, the server (when there are several), the waiting badge and the context use; the crop
+// keeps the cursor and the newest output in view.
 
 import ClientCore
 import Foundation
@@ -10,16 +10,17 @@ struct TileView {
     let theme: Theme
 
     /// Draws `session` into `rect`, using `mirror` for the terminal (nil: not connected yet).
+    /// `serverPrefix` (`work · `, or "") goes before the name in the label.
     func draw(
         _ session: AppSession, mirror: TerminalScreenMirror?, selected: Bool, stale: Bool, now: Date,
-        into frame: inout CellBuffer,
-        rect: Rect
+        serverPrefix: String, into frame: inout CellBuffer, rect: Rect
     ) {
         guard !rect.isEmpty else { return }
         let borderStyle = selected ? theme.borderSelected : theme.border
         frame.fill(rect, with: .blank)
         frame.box(rect, style: borderStyle, glyphs: theme.glyphs)
-        drawLabel(session, selected: selected, stale: stale, now: now, into: &frame, rect: rect)
+        drawLabel(
+            session, selected: selected, stale: stale, now: now, serverPrefix: serverPrefix, into: &frame, rect: rect)
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         guard let mirror, mirror.size.rows > 0 else {
@@ -40,7 +41,8 @@ struct TileView {
     }
 
     private func drawLabel(
-        _ session: AppSession, selected: Bool, stale: Bool, now: Date, into frame: inout CellBuffer, rect: Rect
+        _ session: AppSession, selected: Bool, stale: Bool, now: Date, serverPrefix: String,
+        into frame: inout CellBuffer, rect: Rect
     ) {
         guard rect.width > 4 else { return }
         let labelArea = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1)
@@ -48,6 +50,9 @@ struct TileView {
         x = frame.put(
             theme.glyph(session.status) + " ", row: rect.y, col: x, style: theme.status(session.status), clip: labelArea
         )
+        if !serverPrefix.isEmpty {
+            x = frame.put(serverPrefix, row: rect.y, col: x, style: theme.dim, clip: labelArea)
+        }
         let name = SessionText.title(session)
         x = frame.put(name, row: rect.y, col: x, style: Style(attrs: selected ? [.bold] : []), clip: labelArea)
         if let badge = SessionText.waiting(session, now: now) {
