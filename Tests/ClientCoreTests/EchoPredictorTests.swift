@@ -72,6 +72,23 @@ struct FakePane: EchoScreenView {
         #expect(p.glyphs.isEmpty && p.rollbacks == 0)
     }
 
+    @Test func aSnapshotDropsPendingGlyphsButKeepsTheTrustAndAResetDropsBoth() {
+        var p = EchoPredictor(settings: Self.on)
+        var pane = FakePane()
+        var clock = FakeClock()
+        Self.typeAndEcho("l", &p, &pane, &clock)
+        #expect(p.trusted)
+        _ = p.typed("s", screen: pane, now: clock.now)
+        #expect(!p.glyphs.isEmpty)
+        p.screenReplaced()
+        #expect(p.glyphs.isEmpty)
+        #expect(p.trusted, "a snapshot of the same program withdrew the trust")
+        let shown = p.typed("x", screen: pane, now: clock.now)
+        #expect(shown, "a trusted key was not shown at once")
+        p.reset()
+        #expect(p.glyphs.isEmpty && !p.trusted)
+    }
+
     @Test func aMismatchRollsBackAndWithdrawsTrust() {
         var p = EchoPredictor(settings: Self.on)
         var pane = FakePane()

@@ -1,7 +1,6 @@
-// Enter on a tile whose stream is a pane stream keeps that stream and turns it interactive (the
-// attach screen is drawn from the emulator at once, no new socket); detaching turns it back into a
-// read-only tile. A tile without a pane stream (an upstream server's tmux client) is closed and
-// opened anew, as before.
+// Detaching keeps the attached pane stream and turns it into the read-only tile in place (no new
+// socket, attach or snapshot). Attach opens an interactive stream of its own. A stream that is not
+// a pane stream (an upstream server's tmux client) is closed and opened anew.
 import ClientCore
 import Foundation
 import TUI
@@ -14,27 +13,25 @@ import Testing
 @Suite struct AttachSwitchRuntimeTests {
     private static let key = PaneStreamRuntimeTests.key
 
-    @Test func enterOnAPaneStreamTileSwitchesTheSameStreamBothWays() throws {
+    @Test func detachKeepsTheAttachedPaneStreamAsTheTilesStream() throws {
         var world = PaneStreamRuntimeTests.World()
         let tile = try #require(world.latest, "no tile stream opened")
+        world.send(.app(.key(.enter)))
+        let attach = try #require(world.latest)
+        #expect(tile.channel.closed && world.backend.opened.count == 2 && !attach.readOnly)
         world.send(
             .terminal(
-                Self.key, generation: tile.generation, .snapshot(cols: 100, rows: 29, bytes: Array("pane-content".utf8))
-            ))
-        world.send(.app(.key(.enter)))
-        #expect(world.backend.opened.count == 1, "attach opened a second stream")
-        #expect(!tile.channel.closed)
-        #expect(tile.channel.accessChanges.map(\.readOnly) == [false])
-        #expect(tile.channel.accessChanges.last?.size == GridSize(cols: 100, rows: 29))
-        // The attach screen is the emulator the tile already had.
-        #expect(world.screen?.text(row: 0).hasPrefix("pane-content") == true)
+                Self.key, generation: attach.generation,
+                .snapshot(cols: 100, rows: 29, bytes: Array("pane-content".utf8))))
         world.send(.app(.key(.char("a"))))
-        #expect(tile.channel.inputs == ["a"])
+        #expect(attach.channel.inputs == ["a"])
         world.send(.app(.key(.ctrl("]"))))
-        #expect(world.backend.opened.count == 1)
-        #expect(tile.channel.accessChanges.map(\.readOnly) == [false, true])
+        #expect(world.backend.opened.count == 2, "detach opened a new tile stream")
+        #expect(!attach.channel.closed)
+        #expect(attach.channel.accessChanges.map(\.readOnly) == [true])
+        #expect(world.screen?.text(row: 0).hasPrefix("pane-content") == true)
         world.send(.app(.key(.char("b"))))
-        #expect(tile.channel.inputs == ["a"], "a key on the wall reached the session")
+        #expect(attach.channel.inputs == ["a"], "a key on the wall reached the session")
     }
 
     @Test func aTileWithoutAPaneStreamIsReopenedInteractive() throws {

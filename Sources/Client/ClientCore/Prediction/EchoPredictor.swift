@@ -69,9 +69,17 @@ public struct EchoPredictor: Sendable {
         roundTrip = roundTrip.map { $0 * 0.875 + sample * 0.125 } ?? sample
     }
 
-    /// Forgets every prediction and the trust (a new stream, a snapshot, a detach).
+    /// Forgets every prediction and the trust (a new stream, a re-attach, a detach).
     public mutating func reset() {
         withdraw()
+    }
+
+    /// The same stream's screen was replaced by a snapshot (e.g. after the pane was resized for
+    /// attach): pending predictions go (their cells may have moved), the trust stays (the program
+    /// that proved it echoes is the same one).
+    public mutating func screenReplaced() {
+        pending.removeAll()
+        chainBroken = false
     }
 
     /// The user typed `text` (already sent to the pane). Returns whether `glyphs` changed.

@@ -1,8 +1,8 @@
 // Effects: tiles watch read-only at the configured tile size while visible; full-screen attach
-// turns the tile's pane stream interactive at the local size in place (or, without a pane stream,
-// opens an interactive stream; a read-only server's stays read-only) and turns it back into a
-// read-only tile on detach; keys are encoded by the session's TerminalScreen (which knows the
-// remote's keyboard modes).
+// opens an interactive stream at the local size (a read-only server's session keeps its tile's
+// stream), and detach turns that pane stream into the read-only tile in place (without a pane
+// stream, a new read-only stream is opened); keys are encoded by the session's TerminalScreen
+// (which knows the remote's keyboard modes).
 import ClientCore
 import TerminalScreen
 
@@ -17,9 +17,13 @@ extension RuntimeApp {
             close(key)
             screens[key] = nil
         case .attach(let key, let size):
-            // A read-only server's session is attached as it is watched: its stream takes no input.
+            // A read-only server's session is attached as it is watched: the tile's stream is
+            // kept (nothing to send, nothing to resize). An interactive attach opens a stream of
+            // its own: switching the tile's stream in place made the pane's resize snapshot land
+            // among the first typed keys and cost their predictive echo on a slow link (the
+            // typing end-to-end tests); detach does switch in place (see below).
             let readOnly = state.isReadOnly(key.server)
-            if !switchAccess(key, readOnly: readOnly, size: size) {
+            if !(readOnly && switchAccess(key, readOnly: true, size: size)) {
                 close(key)
                 open(key, size: size, readOnly: readOnly)
             }

@@ -29,10 +29,16 @@ extension RuntimeApp {
         return predictionChanged(entry.key, screen: screen)
     }
 
-    /// A new stream or snapshot: forget the predictions and the trust earned.
+    /// A new stream or a re-attach: forget the predictions and the trust earned.
     func resetPrediction(_ key: SessionKey) {
         guard echo?.key == key else { return }
         echo?.predictor.reset()
+    }
+
+    /// A snapshot replaced the stream's screen: forget the predictions, keep the trust.
+    func snapshotReplacedScreen(_ key: SessionKey) {
+        guard echo?.key == key else { return }
+        echo?.predictor.screenReplaced()
     }
 }
 

@@ -20,7 +20,7 @@ extension RuntimeApp {
         case .snapshot(let cols, let rows, let bytes):
             guard let screen = screens[key] else { return false }
             paneStreams.insert(key)
-            resetPrediction(key)
+            snapshotReplacedScreen(key)
             screen.reset(hard: true)
             screen.resize(rows: rows, cols: cols)
             screen.feed(bytes)
