@@ -35,7 +35,7 @@ final class FleetWorld: Sendable {
         var servers: [DemoServer] = []
         var tmux: TmuxHarness?
         do {
-            var environment = Self.environment(directory)
+            var environment = UIWorld.environment(directory)
             var config = ""
             for host in fleet.hosts {
                 let key = (0..<3).map { _ in UUID().uuidString.replacingOccurrences(of: "-", with: "") }.joined()
@@ -73,18 +73,6 @@ final class FleetWorld: Sendable {
         await tmux?.stop()
         for server in servers { await server.stop() }
         await fleet.remove()
-    }
-
-    private static func environment(_ directory: URL) -> [String: String] {
-        let home = directory.appendingPathComponent("home").path
-        let values: [String: String?] = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
-            "HOME": home, "LANG": "C.UTF-8", "TERM": "xterm-256color", "TMPDIR": directory.path,
-            "XDG_CONFIG_HOME": home + "/.config", "XDG_STATE_HOME": home + "/.local/state",
-            "XDG_CACHE_HOME": home + "/.cache", "XDG_DATA_HOME": home + "/.local/share",
-            "PS1": "shell-ready$ ", "TMUX_TMPDIR": ProcessInfo.processInfo.environment["TMUX_TMPDIR"],
-        ]
-        return values.compactMapValues { $0 }
     }
 
     /// Runs claudepm (the UI, or a subcommand) from the shell; the shell prints its status after.

@@ -92,8 +92,9 @@ final class UIWorld: Sendable {
         await server.stop()
     }
 
-    /// Exactly the environment of the server, tmux and the shell: nothing from the user.
-    private static func environment(_ directory: URL) -> [String: String] {
+    /// Exactly the environment of the server, tmux and the shell: nothing from the user (also
+    /// FleetWorld's).
+    static func environment(_ directory: URL) -> [String: String] {
         let home = directory.appendingPathComponent("home").path
         let values: [String: String?] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
