@@ -57,10 +57,12 @@ final class RuntimeWorld {
     /// The session's screen, if the runtime holds one.
     var screen: TerminalScreen? { app.screens[Self.key] }
 
-    /// Attaches the session with Enter (it is selected) and returns its interactive stream.
+    /// Attaches the session with Enter (it is selected) and returns its interactive stream; the
+    /// stream reports that it attached, as a real one does.
     func attach() -> FakeBackend.Opened? {
         type("\r")
         guard app.state.attachedSession == Self.key, let stream = latest, !stream.readOnly else { return nil }
+        send(events: [.terminal(stream.key, generation: stream.generation, .status(.attached(cols: 100, rows: 29)))])
         return stream
     }
 }

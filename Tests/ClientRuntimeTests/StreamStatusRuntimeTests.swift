@@ -36,6 +36,15 @@ import Testing
         #expect(try Self.statusLine(world).contains("session ended (exit 3)"))
     }
 
+    @Test func aNewStreamIsConnectingUntilItReportsAttached() throws {
+        let world = RuntimeWorld()
+        world.type("\r")
+        #expect(try Self.statusLine(world).contains("connecting…"), "the replaced tile stream's state is shown")
+        let stream = try #require(world.latest)
+        Self.report(.attached(cols: 100, rows: 29), world, stream)
+        #expect(try !Self.statusLine(world).contains("connecting"))
+    }
+
     @Test func aLatePongPutsTheLinkInDoubt() throws {
         let world = RuntimeWorld()
         let stream = try #require(world.attach())

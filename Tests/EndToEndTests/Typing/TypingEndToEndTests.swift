@@ -27,7 +27,12 @@ extension UIEndToEndTests {
         try #require(listed.ok, "the adopted session is not listed:\n\(listed.screen)")
         try await selectRow(world, containing: name)
         try await world.tmux.send(keys: "Enter")
-        let attached = await world.tmux.waitForScreen { $0.contains("C-] detach") && $0.contains(name) }
+        // Attached as the status line says it: its stream is no longer connecting or attaching
+        // (keys typed before that are not sent).
+        let attached = await world.tmux.waitForScreen {
+            $0.contains("C-] detach") && $0.contains(name) && !$0.contains("connecting…")
+                && !$0.contains("attaching…")
+        }
         try #require(attached.ok, "not attached:\n\(attached.screen)")
         return session
     }

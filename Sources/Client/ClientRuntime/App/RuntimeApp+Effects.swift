@@ -82,6 +82,9 @@ extension RuntimeApp {
                 key, cols: cols, rows: rows, readOnly: readOnly, generation: nextGeneration)
         else { return }
         channels[key] = (channel, nextGeneration, readOnly)
+        // The new stream is not attached yet: the status line says so from this frame on, not
+        // the state of the stream it replaces (keys typed before it attaches are not sent).
+        dispatch(.streamStatus(key, .connecting(attempt: 0)))
     }
 
     /// Keeps `key`'s pane stream and switches it between watching and interactive (a switch
