@@ -62,8 +62,12 @@ struct FleetEndToEndTests {
             let last = await world.tmux.waitForScreen(timeout: 5) { Self.rows($0).last?.selected == true }
             try #require(last.ok, "G did not select the last row:\n\(last.screen)")
             try await world.tmux.send(keys: "Enter")
-            let attached = await world.tmux.waitForScreen { screen in
-                screen.split(separator: "\n").last?.contains("beta online") == true
+            // Attached as the status line says it: on beta, its stream no longer connecting or
+            // attaching (keys typed before that are not sent).
+            let attached = await world.tmux.waitForScreen(timeout: 60) { screen in
+                let status = screen.split(separator: "\n").last ?? ""
+                return status.contains("beta online") && !status.contains("connecting…")
+                    && !status.contains("attaching…")
             }
             try #require(attached.ok, "no attach to a beta session:\n\(attached.screen)")
             // The marker is typed again until the pane has it (a slow attach is not a failure).
