@@ -23,7 +23,7 @@ struct MetricsRouteTests {
             #expect(before.status == 200)
             #expect(before.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
             #expect(Self.sample(before.text, "claudepm_websockets_opened_total") == 0)
-            try await withWS(s.wsURL + "x?apiKey=wrong") { ws in try await ws.inbox.waitClosed() }
+            #expect(await RawWebSocketClose.read(port: s.port, path: "/x?apiKey=wrong")?.code == 4001)
             try await withWS(s.wsURL + "x?apiKey=\(Self.key)") { ws in
                 _ = try await ws.inbox.next("agent:snapshot")
                 try await ws.send(#"{"type":"ping","payload":{}}"#)

@@ -17,10 +17,8 @@ struct RefusalLoggingTests {
         try await TestServer.with(apiKey: Self.key, trustLoopback: false, logger: capture.logger) { s in
             let denied = try await s.request("GET", "/api/projects?x=1", headers: ["X-API-Key": Self.wrongKey])
             #expect(denied.status == 401)
-            let close = try await withWS(s.wsURL + "feed?apiKey=\(Self.wrongKey)") { ws in
-                try await ws.inbox.waitClosed()
-            }
-            #expect(close?.closeCode == .unknown(4001))
+            let close = await RawWebSocketClose.read(port: s.port, path: "/feed?apiKey=\(Self.wrongKey)")
+            #expect(close?.code == 4001)
             try await withWS(s.wsURL + "live?apiKey=\(Self.key)") { ws in
                 _ = try await ws.inbox.next("agent:snapshot")
                 try await ws.send("{nope \(Self.key)")
