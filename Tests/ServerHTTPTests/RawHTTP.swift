@@ -41,10 +41,11 @@ enum RawHTTP {
         return try parse(try #require(raw, "no answer on port \(port)"))
     }
 
-    private static func roundTrip(port: Int, _ request: [UInt8], headersOnly: Bool) -> [UInt8]? {
+    /// A TCP socket connected to 127.0.0.1:`port` with `request` sent on it, or nil; the caller
+    /// closes it.
+    static func connectAndSend(port: Int, _ request: [UInt8]) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -54,7 +55,16 @@ enum RawHTTP {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0, send(fd, request, request.count, 0) == request.count else { return nil }
+        guard connected == 0, send(fd, request, request.count, 0) == request.count else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    private static func roundTrip(port: Int, _ request: [UInt8], headersOnly: Bool) -> [UInt8]? {
+        guard let fd = connectAndSend(port: port, request) else { return nil }
+        defer { close(fd) }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

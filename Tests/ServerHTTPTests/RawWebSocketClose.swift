@@ -17,21 +17,10 @@ enum RawWebSocketClose {
     }
 
     private static func roundTrip(port: Int, _ request: [UInt8], seconds: Int) -> (code: Int, reason: String)? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard let fd = RawHTTP.connectAndSend(port: port, request) else { return nil }
         defer { close(fd) }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0, send(fd, request, request.count, 0) == request.count else { return nil }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

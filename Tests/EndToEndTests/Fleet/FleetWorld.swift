@@ -81,12 +81,6 @@ final class FleetWorld: Sendable {
         try await tmux.send(keys: "Enter")
     }
 
-    /// The server of host `name`.
-    func server(_ name: String) throws -> DemoServer {
-        let index = try #require(fleet.hosts.firstIndex { $0.name == name }, "no host \(name)")
-        return servers[index]
-    }
-
     /// The host called `name`.
     func host(_ name: String) throws -> NetnsFleet.Host {
         try #require(fleet.hosts.first { $0.name == name }, "no host \(name)")
