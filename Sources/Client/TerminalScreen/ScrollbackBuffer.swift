@@ -6,6 +6,12 @@ struct ScrollbackBuffer {
     private var storage: [[Cell]] = []
     private var head = 0
     let limit: Int
+    /// Lines pushed since the buffer was made (never decreases): a reader that remembers it can
+    /// tell how many of the newest lines are new to it.
+    private(set) var pushedTotal = 0
+    /// Changes whenever lines already pushed are taken back (`popNewest`, `removeAll`): a reader
+    /// must then read every line again.
+    private(set) var epoch = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
@@ -16,6 +22,7 @@ struct ScrollbackBuffer {
     /// Appends the newest line, dropping the oldest once `limit` lines are kept.
     mutating func push(_ line: [Cell]) {
         guard limit > 0 else { return }
+        pushedTotal += 1
         if storage.count < limit {
             storage.append(line)
         } else {
@@ -27,6 +34,7 @@ struct ScrollbackBuffer {
     /// Removes and returns the newest line.
     mutating func popNewest() -> [Cell]? {
         guard !storage.isEmpty else { return nil }
+        epoch += 1
         if head != 0 {
             storage = Array(storage[head...] + storage[..<head])
             head = 0
@@ -35,6 +43,7 @@ struct ScrollbackBuffer {
     }
 
     mutating func removeAll() {
+        epoch += 1
         storage.removeAll()
         head = 0
     }

@@ -1,7 +1,8 @@
 // Two servers on two hosts (network namespaces) and one claudepm (issue 16): both are listed, each
 // with its own link state; cutting one host's link marks that server's data stale while the other
 // stays online; once the link is back the server is online again, and a session on the second
-// host can be attached (its stream live, as the status line shows). Typing into it is not
+// host can be attached (its stream live, as the status line shows); the search across
+// scrollbacks (`f`) finds lines in sessions of both hosts. Typing into the attached session is not
 // asserted: a demo agent at a permission dialog shows no typed text, so whether a marker shows
 // depends on the agent's state.
 // Skipped, with the reason, where namespaces cannot be made (not root, no iproute2).
@@ -34,6 +35,16 @@ struct FleetEndToEndTests {
                     && Self.line(screen, server: "beta").contains("online") && Self.rows(screen).count == 8
             }
             try #require(listed.ok, "both servers' sessions are not listed:\n\(listed.screen)")
+
+            // The search covers both hosts: every agent's first line names its ticket.
+            try await world.tmux.send(keys: "f")
+            try await world.tmux.type("work on ticket")
+            let found = await world.tmux.waitForScreen(timeout: 30) { screen in
+                screen.contains("in 8 sessions · searched 8 of 8 live sessions")
+                    && screen.contains("│alpha · ") && screen.contains("│beta · ")
+            }
+            #expect(found.ok, "the search did not cover both servers:\n\(found.screen)")
+            try await world.tmux.send(keys: "Escape")
 
             // Beta's host drops off the network: packets vanish, nothing closes.
             try await world.fleet.setLink(world.host("beta"), up: false)

@@ -56,6 +56,8 @@ public enum AppEvent: Equatable, Sendable {
     /// Bytes typed into a session's terminal that are held, unsent, while its link is in doubt
     /// or down (0: none).
     case streamPending(SessionKey, bytes: Int)
+    /// What the search across every session's scrollback found for the find overlay's query.
+    case findResults(FindResults)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
     /// The server answered a ticket action (start, approve, reject, move): done, or refused with

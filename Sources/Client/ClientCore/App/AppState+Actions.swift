@@ -48,6 +48,7 @@ extension AppState {
             if filter.isActive { setFilter("") } else { zoomed = nil }
         case .snooze: snoozeSelection()
         case .search: filter.editing = true
+        case .find: return openFind()
         case .bannerYes, .bannerNo: return answerSelected(allow: action == .bannerYes)
         default: break
         }

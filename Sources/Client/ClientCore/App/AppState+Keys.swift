@@ -12,7 +12,7 @@ extension AppState {
         switch overlay {
         case .notifications: return [.notifications]
         case .pager, .projectPicker: return [.pager]
-        case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback: return []
+        case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback, .find: return []
         case nil: break
         }
         if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
@@ -74,6 +74,7 @@ extension AppState {
                 return runCommand(value)
             }
             return []
+        case .find(let state): return handleFindKey(key, state)
         case .rejectFeedback(let id, let text):
             switch TextEdit.apply(key, to: text) {
             case .editing(let next): overlay = .rejectFeedback(ticketID: id, text: next)

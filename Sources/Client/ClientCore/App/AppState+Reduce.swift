@@ -67,6 +67,9 @@ extension AppState {
         case .actionFailed(let text):
             flash = text
             return []
+        case .findResults(let results):
+            findResultsArrived(results)
+            return []
         case .ticketActionEnded(let target, let failure):
             endTicketAction(target, failure: failure)
             return []

@@ -45,6 +45,7 @@ extension AppState {
     /// session keeps its stream).
     mutating func syncWatches() -> [AppEffect] {
         var wanted = Set(page == .sessions ? visibleTiles : [])
+        wanted.formUnion(findKeys)
         if let attached = attachedSession { wanted.insert(attached) }
         var effects: [AppEffect] = []
         for key in watched.subtracting(wanted).sorted() where key != attachedSession {

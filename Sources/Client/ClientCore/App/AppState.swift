@@ -32,6 +32,8 @@ public enum Overlay: Hashable, Sendable {
     case rejectFeedback(ticketID: String, text: String)
     /// The project picker, with the focused row.
     case projectPicker(cursor: Int)
+    /// The search across every session's scrollback (`AppState+Find`).
+    case find(FindState)
 }
 
 /// Scrollback browsing inside a full-screen attach (copy mode).

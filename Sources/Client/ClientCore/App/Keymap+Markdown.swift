@@ -27,6 +27,11 @@ extension Keymap {
             move among the matches while typing; Enter keeps the filter (the footer shows
             `filter: <text> · N of M`) and `/` edits it again; Esc clears it, while typing or after.
 
+            **Find** (`f` in the session list) searches the scrollback and screen of every live session the
+            list shows (on every server; the first 64, and the tiles on the wall) as you type, case-insensitive.
+            Each hit names its session and shows its line. Up/Down (or `C-p`/`C-n`) move, Enter attaches to the
+            session in scrollback mode on that match (`n`/`N` go on, `q` goes live), Esc closes.
+
             **Board actions ask first**: `s` (start a session), `a` (approve), `m`/`M` (move) open a `Confirm`
             box naming the ticket; `y` does it, any other key cancels. `x` (reject) asks for its feedback.
 

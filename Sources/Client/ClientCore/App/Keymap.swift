@@ -10,7 +10,7 @@ public enum AppAction: Hashable, Sendable {
     case bannerYes, bannerNo, bannerJump, bannerDismiss
     case markRead, markAllRead, clearAll
     case startSession, approve, reject, moveNext, movePrevious, viewSession, toggleChips, toggleChip, pickProject
-    case search, searchNext, searchPrevious, scrollback
+    case search, searchNext, searchPrevious, scrollback, find
 }
 
 /// The views that have their own keys.
@@ -137,6 +137,7 @@ public enum Keymap {
         KeyBinding([[.escape]], .back, "clear the filter / unzoom"),
         KeyBinding([[.char("s")]], .snooze, "snooze the selected waiting session (15 min)"),
         KeyBinding([[.char("/")]], .search, "filter as you type (Enter keeps, Esc clears)"),
+        KeyBinding([[.char("f")]], .find, "find in every session's scrollback (Enter opens the match)"),
         KeyBinding([[.char("y")]], .bannerYes, "yes to the selected session's permission prompt"),
         KeyBinding([[.char("n")]], .bannerNo, "no to the selected session's permission prompt"),
     ]

@@ -13,6 +13,7 @@ extension RuntimeApp {
             guard let screen = screens[key] else { return false }
             screen.feed(bytes)
             count(bytes.count, for: key)
+            findScreenChanged(key)
             answerTerminalQueries(key, screen: screen)
             if echoWait?.key == key { echoArrived = true }
             if predictionChanged(key, screen: screen) { echoArrived = true }
@@ -25,6 +26,7 @@ extension RuntimeApp {
             screen.resize(rows: rows, cols: cols)
             screen.feed(bytes)
             count(bytes.count, for: key)
+            findScreenChanged(key)
             _ = screen.takeOutput()
             return true
         case .resetTerminal:

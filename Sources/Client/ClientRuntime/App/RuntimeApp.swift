@@ -59,6 +59,10 @@ final class RuntimeApp: UILoopClient {
     var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
     var inputTime: Duration = .zero
+    /// The search across every session's scrollback (the find overlay).
+    let finder = ScrollbackFinder()
+    /// When the find overlay's query last ran.
+    var findRun: FindRun?
 
     /// An app for `state`, drawing with `renderer` on `terminal`.
     init(
@@ -120,6 +124,7 @@ final class RuntimeApp: UILoopClient {
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
         for event in batch.events { dirty = handle(event) || dirty }
         dirty = expirePredictions(now: now) || dirty
+        dirty = refreshFind(now: now) || dirty
         if state.isQuitting { stopRequested = true }
         return dirty || echoArrived || state != before
     }
@@ -146,6 +151,7 @@ final class RuntimeApp: UILoopClient {
         deadlines.append(
             state.nextLinkTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) })
         deadlines.append(echo?.predictor.nextDeadline.map { .nanoseconds($0.nanoseconds) })
+        deadlines.append(findDeadline)
         return deadlines.compactMap { $0 }.min()
     }
 

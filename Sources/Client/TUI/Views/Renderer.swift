@@ -140,6 +140,7 @@ public final class Renderer {
         case .projectPicker(let cursor):
             let items = state.board.projects.map { "\($0.name) (\($0.server))" }
             views.picker(title: "Project", items: items, cursor: cursor, into: &frame)
+        case .find(let find): return FindView(theme: theme).draw(find, state: state, into: &frame)
         case .palette(let text):
             let row = frame.size.rows - 1
             frame.putLine(
