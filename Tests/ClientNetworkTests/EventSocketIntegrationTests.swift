@@ -114,3 +114,36 @@ struct EventSocketIntegrationTests {
 extension EventSocket {
     var machineSubscriptions: Set<String> { machine.subscriptions }
 }
+
+/// The UI's socket skips `session:output` (whole pane captures it has no use for) without
+/// decoding it; a socket that reports everything (`claudepm watch`) gets them from the same server.
+@Suite(.enabled(if: ServerProcess.isAvailable, "needs the claudepm-server binary (full build)"))
+struct SessionOutputSkipTests {
+    @Test func theUIsSocketNeverReportsSessionOutputWhileAnotherSocketGetsIt() async throws {
+        let fixture = try await ServerFixture.make()
+        let everything = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
+        let skipping = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection,
+            skipsSessionOutput: true)
+        let all = EventRecorder.follow(everything)
+        let some = EventRecorder.follow(skipping)
+        await everything.start()
+        await skipping.start()
+        func outputs(_ recorder: EventRecorder) async -> Int {
+            await recorder.messages.filter { if case .sessionOutput = $0 { true } else { false } }.count
+        }
+        func pongs(_ recorder: EventRecorder) async -> Int {
+            await recorder.messages.filter { if case .pong = $0 { true } else { false } }.count
+        }
+        #expect(await eventually(within: 60) { await outputs(all) > 0 }, "the control socket got no session:output")
+        // Frames on one connection arrive in order: two pongs later, whatever the server sent the
+        // skipping socket at the same time has arrived too.
+        let since = await pongs(some)
+        #expect(await eventually(within: 30) { await pongs(some) >= since + 2 })
+        #expect(await outputs(some) == 0)
+        #expect(await some.isConnected, "skipped frames still count as heard from")
+        await everything.shutdown()
+        await skipping.shutdown()
+    }
+}

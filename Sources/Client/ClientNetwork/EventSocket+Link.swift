@@ -10,9 +10,16 @@ extension EventSocket {
         closeLink()
         generation &+= 1
         let current = generation
+        let skips = skipsSessionOutput && !rawFrames
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
-            text: { [weak self] text in await self?.received(Self.decode(text), text: text, generation: current) },
+            text: { [weak self] text in
+                if skips, MessageTypePeek.isSessionOutput(text) {
+                    await self?.heard(generation: current)
+                } else {
+                    await self?.received(Self.decode(text), text: text, generation: current)
+                }
+            },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(server: server, apiKey: key.current, tls: tls, callbacks: callbacks)
     }
@@ -31,6 +38,12 @@ extension EventSocket {
         guard generation == self.generation else { return }
         self.writer = writer
         handle(.opened)
+    }
+
+    /// A frame that is not decoded still shows the link is alive.
+    private func heard(generation: UInt64) {
+        guard generation == self.generation else { return }
+        handle(.frameReceived)
     }
 
     private func received(_ message: Result<ServerMessage, ClientNetworkError>, text: String, generation: UInt64) {

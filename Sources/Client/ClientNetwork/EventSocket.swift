@@ -22,6 +22,8 @@ public actor EventSocket {
     let clock = MonotonicClock()
     let subscribeToAllSessions: Bool
     let rawFrames: Bool
+    /// `session:output` frames are counted as heard from but not decoded (`skipsSessionOutput`).
+    let skipsSessionOutput: Bool
     var machine: ConnectionMachine
     var timers = TimerSet<ConnectionTimer>()
     var link: Task<Void, Never>?
@@ -40,16 +42,20 @@ public actor EventSocket {
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
     /// With `rawFrames`, every frame's text is reported as `.rawFrame` too, before its message.
+    /// With `skipsSessionOutput`, `session:output` frames in the servers' usual shape (a whole
+    /// pane capture every few seconds per subscribed session, which the UI has no use for: its
+    /// tiles are live terminals) count as heard from but are not decoded or reported.
     /// With `key`, the key is re-read from its source before each connect (`apiKey` is then
     /// ignored); without it, `apiKey` is used as it is. The link's life is logged to `logger`.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
         configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true,
-        rawFrames: Bool = false, key: RotatingAPIKey? = nil,
+        rawFrames: Bool = false, skipsSessionOutput: Bool = false, key: RotatingAPIKey? = nil,
         logger: Logger = Logger(label: "claudepm.network.events")
     ) {
         self.logger = logger
         self.rawFrames = rawFrames
+        self.skipsSessionOutput = skipsSessionOutput
         self.server = server
         let key = key ?? RotatingAPIKey(apiKey, source: nil)
         self.key = key

@@ -31,7 +31,10 @@ final class NetworkBackend: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.sockets = servers.map { EventSocket(server: $0.config, apiKey: $0.apiKey, tls: $0.tls, key: $0.key) }
+        self.sockets = servers.map {
+            EventSocket(
+                server: $0.config, apiKey: $0.apiKey, tls: $0.tls, skipsSessionOutput: true, key: $0.key)
+        }
         self.queue = queue
         self.cache = SnapshotCache(servers: servers.map(\.config), environment: environment)
     }
