@@ -35,6 +35,26 @@ import Testing
         #expect(state.page == .attached(AppWorld.c), "back online, its wait counts again")
     }
 
+    /// A `t` that found nothing to jump to leaves the queue as it was: once the server is back,
+    /// `t` starts at its most urgent wait (it went to the second one when the failed search had
+    /// moved the cursor onto the first).
+    @Test func aFailedJumpDoesNotMoveTheQueuesCursor() {
+        let d = AppWorld.key("remote", 5)
+        var state = AppWorld.state()
+        _ = state.reduce(
+            .sessionsLoaded(server: "remote", sessions: [AppWorld.session(AppWorld.c), AppWorld.session(d)]))
+        _ = state.reduce(AppWorld.waits(d, .question, at: -60))
+        _ = state.reduce(AppWorld.waits(AppWorld.c, .permissionPrompt, at: -10))
+        _ = state.reduce(AppWorld.tick(0))
+        _ = state.reduce(.serverLink(server: "remote", link: .offline("timeout")))
+        #expect(state.press(.char("t")).isEmpty)
+        #expect(state.flash == "2 waiting on an offline server (remote)")
+        _ = state.reduce(.serverLink(server: "remote", link: .online))
+        #expect(state.triageQueue.map(\.key) == [AppWorld.c, d])
+        _ = state.press(.char("t"))
+        #expect(state.page == .attached(AppWorld.c), "the most urgent wait comes first")
+    }
+
     @Test func aServerStillConnectingIsNotOnline() {
         var state = AppState(servers: ["local", "remote"], now: AppWorld.t0, size: GridSize(cols: 120, rows: 40))
         _ = state.reduce(.sessionsLoaded(server: "remote", sessions: [AppWorld.session(AppWorld.c)]))

@@ -57,11 +57,15 @@ extension AppState {
     mutating func triageNext() -> [AppEffect] {
         let candidates = Set(triageQueue.map(\.key)).subtracting(attachedSession.map { [$0] } ?? [])
         var next: SessionKey?
+        // Each `next` moves the queue's cursor; a search that finds nothing must leave it on the
+        // session last jumped to, or the next `t` would skip the most urgent wait.
+        let before = triage.queue
         for _ in 0...triage.queue.count(now: clock) where next == nil {
             guard let item = triage.queue.next(now: clock) else { break }
             if candidates.contains(item.key) { next = item.key }
         }
         guard let next else {
+            triage.queue = before
             flash = offlineWaitingText(excluding: attachedSession) ?? "no session is waiting"
             return []
         }
