@@ -13,7 +13,20 @@ struct DemoEnvironment: Sendable {
 
     var dataDir: URL { root.appendingPathComponent("data") }
     var repoDir: URL { root.appendingPathComponent("demo-repo") }
-    var paneEnvironment: [String: String] { ["CLAUDEPM_DEMO": "1"] }
+    /// Where the agents find the server's API key, when it has one (0600, removed with the demo).
+    var agentKeyFile: URL { root.appendingPathComponent("agent-api-key") }
+
+    /// The agents' environment. With a key, they read it from `agentKeyFile`: tmux gets the
+    /// environment as arguments (`-e`), and a key never goes into an argument list.
+    func paneEnvironment(apiKey: String?) throws -> [String: String] {
+        guard let apiKey else { return ["CLAUDEPM_DEMO": "1"] }
+        let path = agentKeyFile.path
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        try Data((apiKey + "\n").utf8).write(to: agentKeyFile)
+        return ["CLAUDEPM_DEMO": "1", "CLAUDEPM_API_KEY_FILE": path]
+    }
 
     static func create() throws -> DemoEnvironment {
         let root = FileManager.default.temporaryDirectory

@@ -16,7 +16,7 @@ struct ServerRunner {
         let tmux = Tmux(socketName: demo?.tmuxSocket ?? command.tmuxSocket)
         let store = try Store(directory: dataDir)
         var config = ServerSettings(defaultCommand: [demo?.agentPath ?? command.command])
-        config.paneEnvironment = demo?.paneEnvironment ?? [:]
+        config.paneEnvironment = try demo?.paneEnvironment(apiKey: apiKey) ?? [:]
         if demo != nil { config.commandStyle = .demoAgent }
         config.pollOnly = command.pollOnly
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)

@@ -14,7 +14,8 @@ struct DemoAgent: ParsableCommand {
             Keys: while asked for permission, 1/y/Enter approves and 2/n/Esc declines; a free question takes
             typed text and Enter. q quits (except while typing an answer); Ctrl-C always quits.
             Hooks go to --hook-url (or $CLAUDEPM_HOOK_URL), e.g. http://127.0.0.1:3000/api/hooks/claude,
-            with $CLAUDEPM_SESSION_ID as claudepm_session_id and $CLAUDEPM_API_KEY as X-API-Key if set.
+            with $CLAUDEPM_SESSION_ID as claudepm_session_id and $CLAUDEPM_API_KEY (or the key in the file
+            $CLAUDEPM_API_KEY_FILE names) as X-API-Key if set.
             """)
 
     @Option(help: "Seed for the random script (default: random).") var seed: UInt64?
@@ -33,6 +34,17 @@ struct DemoAgent: ParsableCommand {
         if let askAfter, askAfter < 0 { throw ValidationError("--ask-after must not be negative") }
     }
 
+    /// `$CLAUDEPM_API_KEY`, or the first line of the file `$CLAUDEPM_API_KEY_FILE` names (how
+    /// `claudepm-server --demo` hands its key over: never in an argument list).
+    static func apiKey(_ environment: [String: String]) -> String? {
+        if let key = environment["CLAUDEPM_API_KEY"], !key.isEmpty { return key }
+        guard let path = environment["CLAUDEPM_API_KEY_FILE"],
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return nil }
+        let key = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return key.isEmpty ? nil : key
+    }
+
     func run() throws {
         // Widths of CJK and emoji need a UTF-8 LC_CTYPE; this machine may only have C.UTF-8.
         if setlocale(LC_CTYPE, "") == nil || TextWidth.of("漢") != 2 { setlocale(LC_CTYPE, "C.UTF-8") }
@@ -41,7 +53,7 @@ struct DemoAgent: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         let hooks = HookClient(
             url: (hookURL ?? environment["CLAUDEPM_HOOK_URL"]).flatMap(URL.init(string:)),
-            claudepmSessionId: environment["CLAUDEPM_SESSION_ID"], cwd: cwd, apiKey: environment["CLAUDEPM_API_KEY"])
+            claudepmSessionId: environment["CLAUDEPM_SESSION_ID"], cwd: cwd, apiKey: Self.apiKey(environment))
         let script = AgentScript(
             seed: seed, askAfter: askAfter, mode: QuestionMode(rawValue: questions) ?? .mixed, ticket: ticket)
         let screen = AgentScreen(title: title, ticket: ticket, cwd: cwd, seed: seed)
