@@ -131,6 +131,32 @@ import Testing
         #expect(results.total == 40)
     }
 
+    /// With little time per run, sessions with a whole history to read are left for later runs
+    /// (counted as pending, not as searched); runs repeated until none is pending answer as one
+    /// unhurried run would. Nothing here depends on how fast the machine is: a fast one simply
+    /// needs fewer runs.
+    @Test func unreadHistoriesAreReadOverSeveralRunsAndEndAsOneRunWould() {
+        let keys = (0..<12).map { SessionKey(server: "local", sessionId: "s\($0)") }
+        var screens: [SessionKey: TerminalScreen] = [:]
+        for (index, key) in keys.enumerated() {
+            screens[key] = Self.screen(Self.log(lines: 3_000, seed: index), scrollback: 5_000)
+        }
+        let patient = ScrollbackFinder().find("reset", in: keys, screens: screens, live: 12, budget: .seconds(3_600))
+        #expect(patient.pending == 0 && patient.searched == 12)
+        let finder = ScrollbackFinder()
+        var results = finder.find("reset", in: keys, screens: screens, live: 12, budget: .zero)
+        #expect(results.searched == 1, "with no time at all, one session is read per run")
+        var runs = 1
+        while results.pending > 0, runs < 1_000 {
+            #expect(results.searched + results.pending == 12)
+            results = finder.find("reset", in: keys, screens: screens, live: 12, budget: .zero)
+            runs += 1
+        }
+        #expect(runs == 12, "one whole history per run")
+        #expect(results.pending == 0 && results.searched == 12 && results.total == patient.total)
+        #expect(results.hits == patient.hits, "the hits differ from one unhurried run's")
+    }
+
     // MARK: Helpers
 
     static func screen(_ text: String, rows: Int = 3, cols: Int = 40, scrollback: Int = 100) -> TerminalScreen {

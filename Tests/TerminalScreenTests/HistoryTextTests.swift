@@ -54,6 +54,20 @@ struct HistoryTextTests {
         #expect(occurrences("e\u{301}t", index) == [1])
     }
 
+    /// Asking for the newest few gives the last few of all the occurrences and the full count,
+    /// for one-byte needles (counted, then walked back) and longer ones (a ring of offsets).
+    @Test(arguments: ["e", "E", " ", "0", "error", "漢", "été", "connection reset", "no-such-text"])
+    func theNewestFewAreTheLastOfAll(query: String) {
+        let screen = makeScreen(rows: 6, cols: 30, Self.variedOutput(lines: 300), scrollback: 200)
+        let index = indexed(screen)
+        let all = occurrences(query, index)
+        for newest in [0, 1, 3, 7, 50, 10_000] {
+            let found = index.occurrences(of: HistoryText.folded(query), newest: newest)
+            #expect(found.total == all.count, "\(query) newest \(newest)")
+            #expect(found.lines == Array(all.suffix(newest)), "\(query) newest \(newest)")
+        }
+    }
+
     // MARK: Consistency with TerminalScreen.search
 
     /// Every query's occurrences are the lines of `search`'s matches, so the n-th from the

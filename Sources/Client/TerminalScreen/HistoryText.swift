@@ -62,31 +62,88 @@ public final class HistoryText {
         }
     }
 
+    /// Lines `update(from:)` would convert for `screen` now (all of its scrollback when the
+    /// index holds another screen or must be rebuilt): what bringing this index up to date costs.
+    public func backlog(of screen: TerminalScreen) -> Int {
+        let now = screen.scrollbackVersion
+        let kept = screen.scrollbackCount
+        let fresh = now.pushed - version.pushed
+        if source !== screen || now.epoch != version.epoch || fresh < 0 || fresh > kept { return kept }
+        return fresh
+    }
+
     /// History lines (0 = oldest kept scrollback line, then the screen rows) holding `needle`,
     /// one entry per non-overlapping occurrence, oldest first. `needle` must be `folded`.
     public func occurrences(of needle: [UInt8]) -> [Int] {
-        guard !needle.isEmpty else { return [] }
-        var lines: [Int] = []
-        let base = dropped < starts.count ? starts[dropped] : bytes.count
-        bytes.withUnsafeBytes { hay in
-            needle.withUnsafeBytes { pattern in
-                guard let hayBase = hay.baseAddress, let patternBase = pattern.baseAddress else { return }
-                var offset = base
-                var line = dropped
-                while let at = Self.find(
-                    pattern: patternBase, count: pattern.count, in: hayBase, count: hay.count, from: offset)
-                {
-                    line = Self.line(containing: at, in: starts, from: line)
-                    lines.append(line - dropped)
-                    offset = at + pattern.count
-                }
-            }
-        }
+        occurrences(of: needle, newest: .max).lines
+    }
+
+    /// Every non-overlapping occurrence of `needle` counted, and the lines of the newest
+    /// `newest` of them (oldest first): only those lines are looked up, so a query that matches
+    /// millions of times (one letter) costs a count, not a line number per match.
+    public func occurrences(of needle: [UInt8], newest: Int) -> (total: Int, lines: [Int]) {
+        guard !needle.isEmpty else { return (0, []) }
         let scrollback = scrollbackCount
+        var rowLines: [Int] = []
         for (row, text) in rows.enumerated() {
-            for _ in 0..<Self.count(needle, in: text) { lines.append(scrollback + row) }
+            for _ in 0..<Self.count(needle, in: text) { rowLines.append(scrollback + row) }
         }
-        return lines
+        let wanted = max(newest - rowLines.count, 0)
+        let base = dropped < starts.count ? starts[dropped] : bytes.count
+        let (total, offsets) = bytes.withUnsafeBytes { hay in
+            needle.withUnsafeBytes { pattern in Self.scan(hay, from: base, for: pattern, keeping: wanted) }
+        }
+        var lines: [Int] = []
+        lines.reserveCapacity(offsets.count + rowLines.count)
+        var line = dropped
+        for offset in offsets {
+            line = Self.line(containing: offset, in: starts, from: line)
+            lines.append(line - dropped)
+        }
+        lines += rowLines.suffix(newest)
+        return (total + rowLines.count, lines)
+    }
+
+    /// Counts the pattern's non-overlapping occurrences in `hay` from `base` and returns the
+    /// offsets of the last `keeping` of them, in order.
+    private static func scan(
+        _ hay: UnsafeRawBufferPointer, from base: Int, for pattern: UnsafeRawBufferPointer, keeping: Int
+    ) -> (Int, [Int]) {
+        guard let hayBase = hay.baseAddress, let patternBase = pattern.baseAddress, base < hay.count else {
+            return (0, [])
+        }
+        if pattern.count == 1 { return scanByte(hay, from: base, byte: pattern[0], keeping: keeping) }
+        var total = 0
+        var ring: [Int] = []
+        var head = 0
+        var offset = base
+        while let at = find(pattern: patternBase, count: pattern.count, in: hayBase, count: hay.count, from: offset) {
+            total += 1
+            if ring.count < keeping {
+                ring.append(at)
+            } else if keeping > 0 {
+                ring[head] = at
+                head = (head + 1) % keeping
+            }
+            offset = at + pattern.count
+        }
+        return (total, Array(ring[head...] + ring[..<head]))
+    }
+
+    /// `scan` for a one-byte pattern: a plain count (which the compiler vectorises), then the
+    /// last `keeping` offsets found walking back from the end.
+    private static func scanByte(
+        _ hay: UnsafeRawBufferPointer, from base: Int, byte: UInt8, keeping: Int
+    ) -> (Int, [Int]) {
+        var total = 0
+        for value in hay[base...] where value == byte { total += 1 }
+        var offsets: [Int] = []
+        var index = hay.count - 1
+        while index >= base, offsets.count < min(keeping, total) {
+            if hay[index] == byte { offsets.append(index) }
+            index -= 1
+        }
+        return (total, offsets.reversed())
     }
 
     /// The case-folded UTF-8 of `text`, as lines and needles are compared.

@@ -12,16 +12,19 @@ public struct FindResults: Hashable, Sendable {
     public var searched: Int
     /// Live sessions shown in the list (what could be searched).
     public var live: Int
+    /// Sessions whose history is still being read (the next results will include them).
+    public var pending: Int
 
     /// Hits kept per run: more than a screen shows, few enough to hold and draw at once.
     public static let keptLimit = 500
 
     /// Results.
-    public init(query: String, hits: [FindHit], total: Int, searched: Int, live: Int) {
+    public init(query: String, hits: [FindHit], total: Int, searched: Int, live: Int, pending: Int = 0) {
         self.query = query
         self.hits = hits
         self.total = total
         self.searched = searched
         self.live = live
+        self.pending = pending
     }
 }

@@ -9,6 +9,8 @@ struct FindRun {
     var keys: [SessionKey]
     var at: Duration
     var outputSince = false
+    /// Sessions the last run had no time to read: run again at once.
+    var pending = false
 
     /// How often results are refreshed while output arrives (new lines may match).
     static let refreshInterval: Duration = .milliseconds(250)
@@ -20,12 +22,13 @@ extension RuntimeApp {
         guard let find = state.find else {
             if findRun != nil {
                 findRun = nil
-                finder.prune(keeping: [:])
+                // The wall's tiles keep their indexes for the next search; the rest are gone.
+                finder.prune(keeping: screens)
             }
             return false
         }
         let keys = state.findKeys
-        if let run = findRun, run.query == find.query, run.keys == keys {
+        if let run = findRun, run.query == find.query, run.keys == keys, !run.pending {
             guard run.outputSince, now - run.at >= FindRun.refreshInterval else { return false }
         }
         findRun = FindRun(query: find.query, keys: keys, at: now)
@@ -33,6 +36,7 @@ extension RuntimeApp {
             find.query.isEmpty
             ? FindResults(query: "", hits: [], total: 0, searched: 0, live: state.findLiveCount)
             : finder.find(find.query, in: keys, screens: screens, live: state.findLiveCount)
+        findRun?.pending = results.pending > 0
         finder.prune(keeping: screens)
         dispatch(.findResults(results))
         return true
@@ -45,7 +49,8 @@ extension RuntimeApp {
 
     /// When results are next refreshed, if output is waiting to be searched.
     var findDeadline: Duration? {
-        guard let run = findRun, run.outputSince else { return nil }
-        return run.at + FindRun.refreshInterval
+        guard let run = findRun else { return nil }
+        if run.pending { return run.at }
+        return run.outputSince ? run.at + FindRun.refreshInterval : nil
     }
 }

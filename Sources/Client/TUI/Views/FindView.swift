@@ -46,7 +46,9 @@ struct FindView {
             return "the scrollback and screen of every live session in the list, as you type"
         }
         let sessions = Set(results.hits.map(\.key)).count
-        let stale = results.query != find.query ? " (searching…)" : ""
+        let stale =
+            results.query != find.query
+            ? " (searching…)" : results.pending > 0 ? " (reading \(results.pending) more…)" : ""
         let scope = "searched \(results.searched) of \(results.live) live sessions"
         if results.total == 0 { return "no match · \(scope)\(stale)" }
         let shown = results.total > results.hits.count ? ", first \(results.hits.count) listed" : ""
