@@ -5,23 +5,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SplitMix64: a tiny deterministic generator for reproducible fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite(.ownThread) struct FuzzTests {
     /// Feeds `data` to every decoder; returns how many accepted it (the result is not asserted, only
     /// that nothing traps).

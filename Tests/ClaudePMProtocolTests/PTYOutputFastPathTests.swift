@@ -3,6 +3,7 @@
 // reads as another message) it must reject too. Seeded, so failures reproduce.
 import ClaudePMProtocol
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct PTYOutputFastPathTests {

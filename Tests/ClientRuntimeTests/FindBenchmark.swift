@@ -9,6 +9,7 @@
 import ClientCore
 import Foundation
 import TerminalScreen
+import TestSupport
 import Testing
 
 @testable import ClientRuntime
@@ -31,7 +32,7 @@ struct FindBenchmark {
         var screens: [SessionKey: TerminalScreen] = [:]
         var lines: [[String]] = []
         var keys: [SessionKey] = []
-        var random = SplitMix(seed: 16)
+        var random = SeededGenerator(seed: 16)
 
         /// Feeds `count` more lines to session `index`, keeping `lines` to what it holds.
         func feed(session index: Int, count: Int) {
@@ -160,7 +161,7 @@ struct FindBenchmark {
     }
 
     /// One session's lines: log lines, with the rare phrase at a few places in rare sessions.
-    static func sessionLines(_ index: Int, _ random: inout SplitMix) -> [(plain: String, ansi: String)] {
+    static func sessionLines(_ index: Int, _ random: inout SeededGenerator) -> [(plain: String, ansi: String)] {
         var lines = (0..<linesPerSession).map { _ in logLine(&random) }
         if rareSessions.contains(index) {
             for place in 0..<rarePerSession {
@@ -177,7 +178,7 @@ struct FindBenchmark {
     }
 
     /// A varied log line (under 120 columns), plain and with its colours.
-    static func logLine(_ random: inout SplitMix) -> (plain: String, ansi: String) {
+    static func logLine(_ random: inout SeededGenerator) -> (plain: String, ansi: String) {
         let n = random.next()
         let id = String(n >> 20 & 0xFFFFFF, radix: 16)
         let ms = Int(n >> 8 & 0x3FF)
@@ -227,16 +228,4 @@ struct FindBenchmark {
 
     static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
-    /// A small deterministic generator (SplitMix64), so every run feeds the same text.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

@@ -2,6 +2,7 @@
 // parser: byte-identical messages for control characters, quotes, U+2028/U+2029, CJK, emoji,
 // invalid UTF-8 and characters split across chunks.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ServerHTTP
@@ -80,7 +81,7 @@ struct PTYOutputEncoderTests {
     }
 
     @Test func randomStreamsInRandomChunksMatchTheReference() throws {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         let alphabet: [[UInt8]] = [
             [0x1B], [0x5B], [0x22], [0x5C], [0x0A], [0x0D], [0x09], [0x00], [0x7F], [0x41], [0x7A], [0x20],
             Array("漢".utf8), Array("😀".utf8), Array("\u{2028}".utf8), Array("\u{2029}".utf8), [0xFF], [0xC3],
@@ -112,18 +113,5 @@ struct PTYOutputEncoderTests {
             let reference = Array(WireJSON.string(text).serialized().utf8.dropFirst().dropLast())
             #expect(escaped == reference)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -4,6 +4,7 @@
 // before libvterm gets its 17th argument, however the bytes are split into feeds and wherever
 // an ESC interrupts the CSI (`csi-17-arguments-after-nul-minimal`, libFuzzer `terminal`).
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen

@@ -2,6 +2,7 @@
 // empty parameters) fed in random chunks must leave the same cell as a reference model of
 // tmux's SGR semantics (input.c), written independently of the rewriter.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
