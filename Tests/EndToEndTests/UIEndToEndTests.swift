@@ -40,9 +40,13 @@ struct UIEndToEndTests {
                 ListRows(asking.screen).key(where: "◆ question"), "no agent asked:\n\(asking.screen)")
             try await world.select(key)
             try await world.tmux.send(keys: "Enter")
+            // Attached as the status line says it: its stream no longer connecting or attaching
+            // (keys typed before that are not sent; under a CPU hog the attach page showed the
+            // tile's picture while the interactive stream was still connecting).
             let attached = await world.tmux.waitForScreen(timeout: 30) { screen in
-                screen.contains("C-] detach") && screen.contains(key) && screen.contains("?")
-                    && !screen.contains("SESSION")
+                let status = screen.split(separator: "\n").last ?? ""
+                return screen.contains("C-] detach") && screen.contains(key) && screen.contains("?")
+                    && !screen.contains("SESSION") && !status.contains("connecting…") && !status.contains("attaching…")
             }
             try #require(attached.ok, "attach did not take the screen:\n\(attached.screen)")
             try await world.tmux.type("e2e answer 42")

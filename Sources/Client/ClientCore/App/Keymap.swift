@@ -137,7 +137,7 @@ public enum Keymap {
         KeyBinding([[.escape]], .back, "clear the filter / unzoom"),
         KeyBinding([[.char("s")]], .snooze, "snooze the selected waiting session (15 min)"),
         KeyBinding([[.char("/")]], .search, "filter as you type (Enter keeps, Esc clears)"),
-        KeyBinding([[.char("f")]], .find, "find in every session's scrollback (Enter opens the match)"),
+        KeyBinding([[.char("f")]], .find, "search every session's scrollback"),
         KeyBinding([[.char("y")]], .bannerYes, "yes to the selected session's permission prompt"),
         KeyBinding([[.char("n")]], .bannerNo, "no to the selected session's permission prompt"),
     ]
