@@ -37,38 +37,42 @@ public final class HistoryText {
 
     /// Brings the index up to date with `screen`, converting only lines it has not seen.
     public func update(from screen: TerminalScreen) {
-        if source !== screen {
-            source = screen
-            version = (0, -1)
-            rowsGeneration = nil
-        }
-        let now = screen.scrollbackVersion
         let kept = screen.scrollbackCount
-        let fresh = now.pushed - version.pushed
-        if now.epoch != version.epoch || fresh < 0 || fresh > kept {
+        if let fresh = freshLines(of: screen) {
+            for index in (kept - fresh)..<kept { append(screen.scrollbackLine(index)) }
+        } else {
+            if source !== screen {
+                source = screen
+                rowsGeneration = nil
+            }
             bytes.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
             dropped = 0
             for index in 0..<kept { append(screen.scrollbackLine(index)) }
-        } else if fresh > 0 {
-            for index in (kept - fresh)..<kept { append(screen.scrollbackLine(index)) }
         }
         dropped = starts.count - kept
         if dropped > 4096 && dropped * 2 > starts.count { compact() }
-        version = now
-        if rowsGeneration != screen.historyGeneration || rows.count != screen.rows {
+        version = screen.scrollbackVersion
+        if rowsGeneration != screen.contentGeneration || rows.count != screen.rows {
             rows = (0..<screen.rows).map { Self.folded(Self.searchText(of: screen.row($0))) }
-            rowsGeneration = screen.historyGeneration
+            rowsGeneration = screen.contentGeneration
         }
     }
 
     /// Lines `update(from:)` would convert for `screen` now (all of its scrollback when the
     /// index holds another screen or must be rebuilt): what bringing this index up to date costs.
     public func backlog(of screen: TerminalScreen) -> Int {
+        freshLines(of: screen) ?? screen.scrollbackCount
+    }
+
+    /// The scrollback lines of `screen` this index has not seen, or nil when it must be read
+    /// afresh: another screen, lines taken back or cleared, or more new lines than it keeps.
+    private func freshLines(of screen: TerminalScreen) -> Int? {
         let now = screen.scrollbackVersion
-        let kept = screen.scrollbackCount
         let fresh = now.pushed - version.pushed
-        if source !== screen || now.epoch != version.epoch || fresh < 0 || fresh > kept { return kept }
+        guard source === screen, now.epoch == version.epoch, fresh >= 0, fresh <= screen.scrollbackCount else {
+            return nil
+        }
         return fresh
     }
 

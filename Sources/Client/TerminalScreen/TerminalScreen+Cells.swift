@@ -39,12 +39,9 @@ extension TerminalScreen {
 
     /// Scrollback lines pushed since the screen was made (never decreases), and a number that
     /// changes whenever pushed lines are taken back or cleared (a resize that pulls lines down, a
-    /// hard reset): together they tell a reader of the scrollback which lines are new to it.
-    public var scrollbackVersion: (pushed: Int, epoch: Int) { (sink.scrollback.pushedTotal, sink.scrollback.epoch) }
-
-    /// A number that changes whenever anything in the history (scrollback or screen) may have
-    /// changed.
-    public var historyGeneration: Int { contentGeneration }
+    /// hard reset): together they tell a reader of the scrollback (`HistoryText`) which lines are
+    /// new to it.
+    var scrollbackVersion: (pushed: Int, epoch: Int) { (sink.scrollback.pushedTotal, sink.scrollback.epoch) }
 
     /// Number of history lines: scrollback plus screen rows (the coordinate space of `search`).
     public var historyCount: Int { sink.scrollback.count + rows }

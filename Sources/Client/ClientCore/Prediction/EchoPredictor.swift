@@ -141,9 +141,8 @@ public struct EchoPredictor: Sendable {
     }
 
     private mutating func withdraw() {
-        pending.removeAll()
+        screenReplaced()
         trusted = false
-        chainBroken = false
     }
 
     /// Where the next typed character will appear, if it may be predicted there.

@@ -44,7 +44,7 @@ extension RuntimeApp {
 
     /// Notes output on a screen the overlay searches (its results may be out of date).
     func findScreenChanged(_ key: SessionKey) {
-        if findRun != nil { findRun?.outputSince = true }
+        findRun?.outputSince = true
     }
 
     /// When results are next refreshed, if output is waiting to be searched.
