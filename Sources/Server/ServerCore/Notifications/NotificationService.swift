@@ -1,7 +1,6 @@
 // Notifications: persisted rows plus a `notification` broadcast on every create or upsert. The
 // upsert key is the session (waiting input) or the ticket (review events), as upstream.
 import Foundation
-import GRDB
 
 /// A notification joined with its session and ticket, for the list endpoint.
 public struct NotificationView: Sendable, Equatable {
@@ -14,6 +13,7 @@ public struct NotificationView: Sendable, Equatable {
 public final class NotificationService: Sendable {
     /// The types the list, count and delete-all endpoints consider.
     public static let listedTypes = ["waiting_input", "review_ready", "error", "context_low"]
+    static let listedCondition = "type IN ('waiting_input', 'review_ready', 'error', 'context_low')"
     let store: Store
     let bus: EventBus
     let clock: ServerClock
@@ -27,12 +27,13 @@ public final class NotificationService: Sendable {
 
     /// The newest 50 listed notifications with their session and ticket.
     public func list() throws -> [NotificationView] {
-        try store.db.read { db in
-            let rows = try NotificationRecord.filter(Self.listedTypes.contains(Column("type")))
-                .order(Column("created_at").desc, Column("rowid").desc).limit(50).fetchAll(db)
+        try store.read { db in
+            let rows = try db.all(
+                NotificationRecord.self, where: Self.listedCondition, orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
+                limit: 50)
             return try rows.map { n in
-                let s = try n.sessionId.flatMap { try SessionRecord.fetchOne(db, key: $0) }
-                let t = try n.ticketId.flatMap { try TicketRecord.fetchOne(db, key: $0) }
+                let s = try n.sessionId.flatMap { try db.find(SessionRecord.self, id: $0) }
+                let t = try n.ticketId.flatMap { try db.find(TicketRecord.self, id: $0) }
                 return NotificationView(notification: n, session: s, ticket: t)
             }
         }
@@ -40,17 +41,17 @@ public final class NotificationService: Sendable {
 
     /// The number of listed notifications.
     public func count() throws -> Int {
-        try store.db.read { try NotificationRecord.filter(Self.listedTypes.contains(Column("type"))).fetchCount($0) }
+        try store.read { try $0.count(NotificationRecord.self, where: Self.listedCondition) }
     }
 
     /// Deletes one notification; false if it did not exist.
     public func delete(_ id: String) throws -> Bool {
-        try store.db.write { try NotificationRecord.deleteOne($0, key: id) }
+        try store.write { try $0.delete(NotificationRecord.self, id: id) }
     }
 
     /// Deletes every listed notification; returns how many.
     public func deleteAll() throws -> Int {
-        try store.db.write { try NotificationRecord.filter(Self.listedTypes.contains(Column("type"))).deleteAll($0) }
+        try store.write { try $0.deleteAll(NotificationRecord.self, where: Self.listedCondition) }
     }
 
     /// Creates or overwrites the notification keyed by `sessionId` (or `ticketId`), then broadcasts it.
@@ -61,12 +62,13 @@ public final class NotificationService: Sendable {
         -> NotificationRecord
     {
         let now = clock.now()
-        let record = try store.db.write { db -> NotificationRecord in
-            var request = NotificationRecord.all()
-            if let sessionId { request = request.filter(Column("session_id") == sessionId) }
-            if sessionId == nil, let ticketId { request = request.filter(Column("ticket_id") == ticketId) }
-            var row =
-                (sessionId ?? ticketId) == nil ? nil : try request.fetchOne(db)
+        let record = try store.write { db -> NotificationRecord in
+            var row: NotificationRecord?
+            if let sessionId {
+                row = try db.first(NotificationRecord.self, where: "session_id = ?", [.text(sessionId)])
+            } else if let ticketId {
+                row = try db.first(NotificationRecord.self, where: "ticket_id = ?", [.text(ticketId)])
+            }
             if row == nil {
                 row = NotificationRecord(
                     id: UUID().uuidString.lowercased(), type: type, message: message, sessionId: sessionId,
@@ -77,7 +79,7 @@ public final class NotificationService: Sendable {
             r.message = message
             r.read = false
             r.createdAt = now
-            try r.save(db)
+            try db.save(r)
             return r
         }
         bus.publish(.notification(id: record.id, title: record.title, body: record.message, at: now))
@@ -86,18 +88,19 @@ public final class NotificationService: Sendable {
 
     /// Removes a session's waiting-input notifications (no broadcast, as upstream).
     public func clearWaiting(sessionId: String) throws {
-        _ = try store.db.write {
-            try NotificationRecord.filter(Column("session_id") == sessionId && Column("type") == "waiting_input")
-                .deleteAll($0)
+        try store.write {
+            try $0.deleteAll(NotificationRecord.self, where: "session_id = ? AND type = 'waiting_input'", [.text(sessionId)])
         }
     }
 
     /// Removes a ticket's notifications, optionally only of one type.
     public func clear(ticketId: String, type: String? = nil) throws {
-        _ = try store.db.write { db in
-            var request = NotificationRecord.filter(Column("ticket_id") == ticketId)
-            if let type { request = request.filter(Column("type") == type) }
-            return try request.deleteAll(db)
+        try store.write { db in
+            if let type {
+                try db.deleteAll(NotificationRecord.self, where: "ticket_id = ? AND type = ?", [.text(ticketId), .text(type)])
+            } else {
+                try db.deleteAll(NotificationRecord.self, where: "ticket_id = ?", [.text(ticketId)])
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 // Project CRUD over the store, with the upstream's checks (repository exists, tmux session exists,
 // one project per repository) and its delete semantics (active sessions marked completed first).
 import Foundation
-import GRDB
 
 /// Creates, reads, updates and deletes projects.
 public final class ProjectService: Sendable {
@@ -18,17 +17,18 @@ public final class ProjectService: Sendable {
 
     /// One page of projects, newest first.
     public func list(page: Int, limit: Int) throws -> Page<ProjectRecord> {
-        try store.db.read { db in
-            let total = try ProjectRecord.fetchCount(db)
-            let items = try ProjectRecord.order(Column("created_at").desc, Column("rowid").desc)
-                .limit(limit, offset: (page - 1) * limit).fetchAll(db)
+        try store.read { db in
+            let total = try db.count(ProjectRecord.self)
+            let items = try db.all(
+                ProjectRecord.self, orderBy: "created_at DESC, \(db.dialect.sequence) DESC", limit: limit,
+                offset: (page - 1) * limit)
             return Page(items: items, page: page, limit: limit, total: total)
         }
     }
 
     /// The project `id` or `notFound`.
     public func get(_ id: String) throws -> ProjectRecord {
-        guard let p = try store.db.read({ try ProjectRecord.fetchOne($0, key: id) }) else {
+        guard let p = try store.read({ try $0.find(ProjectRecord.self, id: id) }) else {
             throw ServerError.notFound("Project not found: \(id)")
         }
         return p
@@ -37,15 +37,14 @@ public final class ProjectService: Sendable {
     /// The project with ticket counts and its active session.
     public func detail(_ id: String) throws -> ProjectDetail {
         let project = try get(id)
-        return try store.db.read { db in
+        return try store.read { db in
             var counts = ["backlog": 0, "in_progress": 0, "review": 0, "done": 0]
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT state, COUNT(*) AS n FROM tickets WHERE project_id = ? GROUP BY state",
-                arguments: [id])
-            for row in rows { counts[row["state"] as String] = row["n"] as Int }
-            let active = try SessionRecord.filter(Column("project_id") == id)
-                .filter(["running", "paused"].contains(Column("status")))
-                .order(Column("created_at").desc).fetchOne(db)
+            let rows = try db.rows(
+                "SELECT state, COUNT(*) AS n FROM tickets WHERE project_id = ? GROUP BY state", [.text(id)])
+            for row in rows { counts[try row.string("state")] = row.int("n") }
+            let active = try db.first(
+                SessionRecord.self, where: "project_id = ? AND status IN ('running', 'paused')", [.text(id)],
+                orderBy: "created_at DESC")
             return ProjectDetail(project: project, ticketCounts: counts, activeSession: active)
         }
     }
@@ -60,12 +59,14 @@ public final class ProjectService: Sendable {
             id: UUID().uuidString.lowercased(), name: input.name ?? "", repoPath: repo,
             ticketsPath: input.ticketsPath ?? "docs/jira-tickets/",
             handoffPath: input.handoffPath ?? "docs/ai-context/handoff.md", tmuxSession: tmux,
-            tmuxWindow: input.tmuxWindow ?? nil, command: nil, createdAt: now, updatedAt: now)
-        try await store.db.write { db in
-            if try ProjectRecord.filter(Column("repo_path") == repo).fetchCount(db) > 0 {
+            tmuxWindow: input.tmuxWindow ?? nil, command: nil, createdAt: now, updatedAt: now, host: store.host)
+        try store.write { db in
+            if try db.count(ProjectRecord.self, where: "host = ? AND repo_path = ?", [.text(store.host), .text(repo)])
+                > 0
+            {
                 throw ServerError.conflict("A project already exists for repository: \(repo)")
             }
-            try record.insert(db)
+            try db.insert(record)
         }
         return record
     }
@@ -85,13 +86,14 @@ public final class ProjectService: Sendable {
         if let v = input.handoffPath { p.handoffPath = v }
         p.updatedAt = clock.now()
         let updated = p
-        try await store.db.write { db in
-            if try ProjectRecord.filter(Column("repo_path") == updated.repoPath && Column("id") != id)
-                .fetchCount(db) > 0
-            {
+        try store.write { db in
+            let clash = try db.count(
+                ProjectRecord.self, where: "host = ? AND repo_path = ? AND id <> ?",
+                [.text(updated.host), .text(updated.repoPath), .text(id)])
+            if clash > 0 {
                 throw ServerError.conflict("A project already exists for repository: \(updated.repoPath)")
             }
-            try updated.update(db)
+            try db.update(updated)
         }
         return updated
     }
@@ -100,13 +102,12 @@ public final class ProjectService: Sendable {
     public func delete(_ id: String) throws {
         _ = try get(id)
         let now = clock.now()
-        try store.db.write { db in
-            try SessionRecord.filter(Column("project_id") == id)
-                .filter(["running", "paused"].contains(Column("status")))
-                .updateAll(
-                    db, Column("status").set(to: "completed"), Column("ended_at").set(to: now),
-                    Column("updated_at").set(to: now))
-            _ = try ProjectRecord.deleteOne(db, key: id)
+        try store.write { db in
+            try db.execute(
+                "UPDATE sessions SET status = 'completed', ended_at = ?, updated_at = ? "
+                    + "WHERE project_id = ? AND status IN ('running', 'paused')",
+                [.date(now), .date(now), .text(id)])
+            try db.delete(ProjectRecord.self, id: id)
         }
     }
 

@@ -1,6 +1,5 @@
 // Read-only session queries (list, get) with the joins and ordering of the upstream server.
 import Foundation
-import GRDB
 
 /// Reads sessions from the store.
 public struct SessionQueries: Sendable {
@@ -9,28 +8,40 @@ public struct SessionQueries: Sendable {
     /// Queries over `store`.
     public init(store: Store) { self.store = store }
 
-    /// The session row or `notFound("Session not found: <id>")`.
+    /// The session row or `notFound("Session not found: <id>")`. Only this host's sessions are
+    /// found: another host's pane ids mean nothing to this host's tmux.
     public func record(_ id: String) throws -> SessionRecord {
-        guard let s = try store.db.read({ try SessionRecord.fetchOne($0, key: id) }) else {
+                let host = store.host
+        let found = try store.read { try $0.first(SessionRecord.self, where: "id = ? AND host = ?", [.text(id), .text(host)]) }
+        guard let s = found else {
             throw ServerError.notFound("Session not found: \(id)")
         }
         return s
     }
 
-    /// Sessions filtered by project and status, with their project name and ticket.
+    /// This host's sessions filtered by project and status, with their project name and ticket.
+    /// (Several servers may share one database: each lists the sessions of its own host.)
     public func list(projectId: String?, status: String?) throws -> [SessionView] {
-        try store.db.read { db in
-            var request = SessionRecord.all()
-            if let projectId { request = request.filter(Column("project_id") == projectId) }
-            if let status { request = request.filter(Column("status") == status) }
-            let rows = try request.order(Column("created_at").desc, Column("rowid").desc).fetchAll(db)
+        try store.read { db in
+            var condition = "host = ?"
+            var args: [SQLValue] = [.text(store.host)]
+            if let projectId {
+                condition += " AND project_id = ?"
+                args.append(.text(projectId))
+            }
+            if let status {
+                condition += " AND status = ?"
+                args.append(.text(status))
+            }
+            let rows = try db.all(
+                SessionRecord.self, where: condition, args, orderBy: "created_at DESC, \(db.dialect.sequence) DESC")
             // Two lookups per session made a list of 10,000 sessions take seconds: the projects and
             // tickets are read once instead.
             let projects = try Dictionary(
-                ProjectRecord.fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let ticketIds = Set(rows.compactMap(\.ticketId))
+                db.all(ProjectRecord.self).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let tickets = try Dictionary(
-                TicketRecord.filter(keys: Array(ticketIds)).fetchAll(db).map { ($0.id, $0) },
+                db.all(TicketRecord.self, where: "id IN (SELECT ticket_id FROM sessions WHERE \(condition))", args)
+                    .map { ($0.id, $0) },
                 uniquingKeysWith: { first, _ in first })
             return rows.map { s in
                 SessionView(
@@ -43,12 +54,12 @@ public struct SessionQueries: Sendable {
     /// One session with its project name and ticket.
     public func view(_ id: String) throws -> SessionView {
         let s = try record(id)
-        return try store.db.read { try view(s, $0) }
+        return try store.read { try view(s, $0) }
     }
 
-    private func view(_ s: SessionRecord, _ db: Database) throws -> SessionView {
-        let project = try ProjectRecord.fetchOne(db, key: s.projectId)
-        let ticket = try s.ticketId.flatMap { try TicketRecord.fetchOne(db, key: $0) }
+    private func view(_ s: SessionRecord, _ db: any StoreConnection) throws -> SessionView {
+        let project = try db.find(ProjectRecord.self, id: s.projectId)
+        let ticket = try s.ticketId.flatMap { try db.find(TicketRecord.self, id: $0) }
         return SessionView(session: s, paneCommand: nil, paneCwd: nil, projectName: project?.name, ticket: ticket)
     }
 }

@@ -1,7 +1,6 @@
 // Input to sessions (text, tmux key names, raw bytes), output snapshots, focus, scroll and rename.
 import ClaudePMProtocol
 import Foundation
-import GRDB
 
 extension SessionSupervisor {
     /// The reason input cannot be delivered to `record`, nil if it can.
@@ -75,7 +74,7 @@ extension SessionSupervisor {
         record.paneName = name
         record.updatedAt = clock.now()
         let updated = record
-        try await store.db.write { try updated.update($0) }
+        try store.write { try $0.update(updated) }
         if record.hasRealPane, record.status == "running" { try? await panes.setTitle(record.paneId, title: name) }
     }
 

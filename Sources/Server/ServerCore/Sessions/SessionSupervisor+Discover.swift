@@ -2,7 +2,6 @@
 // live pane no running session owns as a `source: "discovered"` adhoc session, tracked (output,
 // liveness) and watched for waiting states like the sessions the server started.
 import Foundation
-import GRDB
 
 /// A pane adopted by discovery.
 public struct DiscoveredPane: Sendable, Equatable {
@@ -39,11 +38,18 @@ public struct DiscoverResult: Sendable, Equatable {
 extension SessionSupervisor {
     /// Adopts the unknown live panes of every project's tmux session (or of one project).
     public func discover(projectId: String?) async throws -> DiscoverResult {
-        let (projects, running) = try await store.db.read { db in
-            var request = ProjectRecord.order(Column("created_at"), Column("rowid"))
-            if let projectId { request = request.filter(key: projectId) }
-            let running = try SessionRecord.filter(Column("status") == "running").fetchAll(db)
-            return (try request.fetchAll(db), running)
+        let host = store.host
+        let (projects, running) = try store.read { db in
+            // Only this host's projects: their tmux sessions are on this machine.
+            var condition = "host = ?"
+            var args: [SQLValue] = [.text(host)]
+            if let projectId {
+                condition += " AND id = ?"
+                args.append(.text(projectId))
+            }
+            let order = "created_at, \(db.dialect.sequence)"
+            let running = try db.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
+            return (try db.all(ProjectRecord.self, where: condition, args, orderBy: order), running)
         }
         var owner = Dictionary(running.map { ($0.paneId, $0.id) }) { first, _ in first }
         let allPanes = await panes.listPanes()
@@ -70,8 +76,8 @@ extension SessionSupervisor {
         let record = SessionRecord(
             id: id, projectId: projectId, ticketId: nil, type: "adhoc", status: "running", source: "discovered",
             contextPercent: 0, paneId: pane.paneId, paneName: nil, claudeSessionId: nil, startedAt: now, endedAt: nil,
-            createdAt: now, updatedAt: now)
-        try await store.db.write { try record.insert($0) }
+            createdAt: now, updatedAt: now, host: store.host)
+        try store.write { try $0.insert(record) }
         live[id] = LiveSession(
             id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil, tmuxSession: pane.sessionName)
         await detector.watch(id)

@@ -1,13 +1,13 @@
 // Start-up adoption and the periodic poll: liveness of tracked panes (dead → completed with a
 // session:status event) and output capture every interval (changed → buffer + session:output).
 import Foundation
-import GRDB
 
 extension SessionSupervisor {
     /// Re-adopts running sessions whose panes are still alive; marks the others completed (DB only).
     public func adoptRunningSessions() async throws {
-        let running = try await store.db.read {
-            try SessionRecord.filter(Column("status") == "running").fetchAll($0)
+        let host = store.host
+        let running = try store.read {
+            try $0.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
         }
         for s in running where live[s.id] == nil {
             if s.hasRealPane, await panes.isPaneAlive(s.paneId) {

@@ -1,6 +1,5 @@
 // `POST /api/sessions/sync`: checks every running session's pane; dead ones become completed.
 import Foundation
-import GRDB
 
 /// The outcome of a session sync.
 public struct SessionSyncResult: Sendable, Equatable {
@@ -20,10 +19,14 @@ public struct SessionSyncResult: Sendable, Equatable {
 extension SessionSupervisor {
     /// Checks the running sessions (of one project, if given) against tmux.
     public func syncSessions(projectId: String?) async throws -> SessionSyncResult {
-        let running = try await store.db.read { db in
-            var request = SessionRecord.filter(Column("status") == "running")
-            if let projectId { request = request.filter(Column("project_id") == projectId) }
-            return try request.fetchAll(db)
+        let host = store.host
+        let running = try store.read { db in
+            if let projectId {
+                return try db.all(
+                    SessionRecord.self, where: "host = ? AND status = 'running' AND project_id = ?",
+                    [.text(host), .text(projectId)])
+            }
+            return try db.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
         }
         var result = SessionSyncResult(totalChecked: running.count)
         for s in running where s.hasRealPane {

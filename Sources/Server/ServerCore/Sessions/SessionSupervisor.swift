@@ -1,7 +1,6 @@
 // The session supervisor: starts and stops sessions as tmux panes, keeps the in-memory registry of
 // live sessions, and publishes status changes. Polling and input live in extensions.
 import Foundation
-import GRDB
 
 /// Owns the lifecycle of sessions (tmux panes) and their in-memory state.
 public actor SessionSupervisor {
@@ -62,8 +61,8 @@ public actor SessionSupervisor {
         let record = SessionRecord(
             id: id, projectId: project.id, ticketId: ticket?.id, type: ticket == nil ? "adhoc" : "ticket",
             status: "running", source: "api", contextPercent: 0, paneId: paneId, paneName: nil,
-            claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now)
-        try await store.db.write { try record.insert($0) }
+            claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now, host: store.host)
+        try store.write { try $0.insert(record) }
         live[id] = LiveSession(
             id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id, tmuxSession: project.tmuxSession)
         await detector.watch(id)
@@ -89,13 +88,13 @@ public actor SessionSupervisor {
     /// Marks a session ended in the DB, drops it from memory and optionally publishes the change.
     func markEnded(_ id: String, status: String, publish: Bool) throws {
         let now = clock.now()
-        let previous = try store.db.write { db -> String? in
-            guard var s = try SessionRecord.fetchOne(db, key: id) else { return nil }
+        let previous = try store.write { db -> String? in
+            guard var s = try db.find(SessionRecord.self, id: id) else { return nil }
             let prev = s.status
             s.status = status
             s.endedAt = now
             s.updatedAt = now
-            try s.update(db)
+            try db.update(s)
             return prev
         }
         live[id] = nil
@@ -117,12 +116,12 @@ public actor SessionSupervisor {
     }
 
     private func lookup(projectId: String, ticketId: String?) throws -> (ProjectRecord, TicketRecord?) {
-        try store.db.read { db in
-            guard let project = try ProjectRecord.fetchOne(db, key: projectId) else {
+        try store.read { db in
+            guard let project = try db.find(ProjectRecord.self, id: projectId) else {
                 throw ServerError.notFound("Project not found: \(projectId)")
             }
             guard let ticketId, !ticketId.isEmpty else { return (project, nil) }
-            guard let ticket = try TicketRecord.fetchOne(db, key: ticketId) else {
+            guard let ticket = try db.find(TicketRecord.self, id: ticketId) else {
                 throw ServerError.notFound("Ticket not found: \(ticketId)")
             }
             return (project, ticket)

@@ -1,10 +1,9 @@
 // A row of the `notifications` table.
 import Foundation
-import GRDB
 
 /// A persisted notification (waiting input, review events, errors).
-public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "notifications"
+public struct NotificationRecord: Codable, Sendable, Equatable, StoredRecord {
+    public static let table = "notifications"
     public var id: String
     /// `review_ready`, `context_low`, `handoff_complete`, `error` or `waiting_input`.
     public var type: String
@@ -28,5 +27,21 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         case "error": "Error"
         default: "Input Required"
         }
+    }
+}
+
+extension NotificationRecord {
+    public static let columns = ["id", "type", "message", "session_id", "ticket_id", "read", "created_at"]
+
+    /// Reads a `notifications` row.
+    public init(row: StoreRow) throws {
+        self.init(
+            id: try row.string("id"), type: try row.string("type"), message: try row.string("message"),
+            sessionId: row.optionalString("session_id"), ticketId: row.optionalString("ticket_id"),
+            read: row.bool("read"), createdAt: try row.date("created_at"))
+    }
+
+    public var values: [SQLValue] {
+        [.text(id), .text(type), .text(message), .text(sessionId), .text(ticketId), .bool(read), .date(createdAt)]
     }
 }

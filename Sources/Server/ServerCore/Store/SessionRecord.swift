@@ -1,10 +1,9 @@
 // A row of the `sessions` table.
 import Foundation
-import GRDB
 
 /// A Claude session: one tmux pane in a project's tmux session.
-public struct SessionRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "sessions"
+public struct SessionRecord: Codable, Sendable, Equatable, StoredRecord {
+    public static let table = "sessions"
     public var id: String
     public var projectId: String
     public var ticketId: String?
@@ -24,6 +23,8 @@ public struct SessionRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var updatedAt: Date
     /// The Claude transcript file last reported by a hook for this session (not on the wire).
     public var transcriptPath: String? = nil
+    /// The host whose server owns this row (several servers may share one database).
+    public var host: String = ""
 
     enum CodingKeys: String, CodingKey {
         case id, type, status, source
@@ -35,4 +36,33 @@ public struct SessionRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
 
     /// True when the pane id names a real tmux pane (`%N`).
     public var hasRealPane: Bool { paneId.hasPrefix("%") }
+}
+
+extension SessionRecord {
+    public static let columns = [
+        "id", "project_id", "ticket_id", "type", "status", "source", "context_percent", "pane_id", "pane_name",
+        "claude_session_id", "started_at", "ended_at", "created_at", "updated_at", "transcript_path", "host",
+    ]
+
+    /// Reads a `sessions` row.
+    public init(row: StoreRow) throws {
+        self.init(
+            id: try row.string("id"), projectId: try row.string("project_id"),
+            ticketId: row.optionalString("ticket_id"), type: try row.string("type"), status: try row.string("status"),
+            source: try row.string("source"), contextPercent: row.int("context_percent"),
+            paneId: try row.string("pane_id"), paneName: row.optionalString("pane_name"),
+            claudeSessionId: row.optionalString("claude_session_id"), startedAt: row.optionalDate("started_at"),
+            endedAt: row.optionalDate("ended_at"), createdAt: try row.date("created_at"),
+            updatedAt: try row.date("updated_at"))
+        transcriptPath = row.optionalString("transcript_path")
+        host = try row.string("host")
+    }
+
+    public var values: [SQLValue] {
+        [
+            .text(id), .text(projectId), .text(ticketId), .text(type), .text(status), .text(source),
+            .int(contextPercent), .text(paneId), .text(paneName), .text(claudeSessionId), .date(startedAt),
+            .date(endedAt), .date(createdAt), .date(updatedAt), .text(transcriptPath), .text(host),
+        ]
+    }
 }

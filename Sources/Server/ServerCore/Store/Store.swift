@@ -1,128 +1,59 @@
-// The SQLite store (GRDB). One database file in the data directory, WAL mode, versioned migrations
-// (v1: the tables; v2: sessions.transcript_path for hook mapping).
+// The server's store: the engine it runs on (embedded SQLite by default, PostgreSQL with
+// `--database postgres://…`) and the host whose sessions this server owns when several servers
+// share one database.
 import Foundation
-import GRDB
 
 /// The server's persistent store.
 public final class Store: Sendable {
-    /// The GRDB connection pool (or queue for in-memory stores).
-    public let db: any DatabaseWriter
+    /// The database engine.
+    public let engine: any StoreEngine
+    /// The host this server runs on: it owns the sessions (and serves the ticket files of the
+    /// projects) recorded under this name.
+    public let host: String
 
-    /// Opens (creating if needed) `claudepm.sqlite` in `directory` and migrates it. A new directory
-    /// is created 0700; the database and its `-wal`/`-shm` files are 0600.
-    public init(directory: URL) throws {
-        try DataDirectory.prepare(directory)
-        var config = Configuration()
-        config.foreignKeysEnabled = true
-        let path = directory.appendingPathComponent("claudepm.sqlite").path
-        try DataDirectory.restrictDatabase(at: path)
-        db = try DatabasePool(path: path, configuration: config)
-        try Self.migrator.migrate(db)
+    /// A store over `engine`, owning the rows of `host`.
+    public init(engine: any StoreEngine, host: String = Store.defaultHost) {
+        self.engine = engine
+        self.host = host
     }
 
-    /// An in-memory store, for tests.
-    public init() throws {
-        var config = Configuration()
-        config.foreignKeysEnabled = true
-        db = try DatabaseQueue(configuration: config)
-        try Self.migrator.migrate(db)
+    /// The SQLite store in `directory` (`claudepm.sqlite`), created and migrated as needed.
+    public convenience init(directory: URL, host: String = Store.defaultHost) throws {
+        self.init(engine: try SQLiteEngine(directory: directory), host: host)
+        try adoptUnownedRows()
     }
 
-    /// True when the database answers `SELECT 1`.
-    public func isHealthy() -> Bool {
-        (try? db.read { try Int.fetchOne($0, sql: "SELECT 1") }) == 1
+    /// An in-memory SQLite store, for tests.
+    public convenience init() throws {
+        self.init(engine: try SQLiteEngine())
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try createProjects(db)
-            try createTickets(db)
-            try createSessions(db)
-            try createNotifications(db)
-            try createHistory(db)
-        }
-        migrator.registerMigration("v2") { db in
-            try db.alter(table: "sessions") { t in t.add(column: "transcript_path", .text) }
-        }
-        return migrator
+    /// This machine's host name.
+    public static var defaultHost: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
     }
 
-    private static func createProjects(_ db: Database) throws {
-        try db.create(table: "projects") { t in
-            t.primaryKey("id", .text)
-            t.column("name", .text).notNull()
-            t.column("repo_path", .text).notNull().unique()
-            t.column("tickets_path", .text).notNull()
-            t.column("handoff_path", .text).notNull()
-            t.column("tmux_session", .text).notNull()
-            t.column("tmux_window", .text)
-            t.column("command", .text)
-            t.column("created_at", .datetime).notNull()
-            t.column("updated_at", .datetime).notNull()
-        }
-    }
+    /// The engine's dialect.
+    public var dialect: SQLDialect { engine.dialect }
 
-    private static func createTickets(_ db: Database) throws {
-        try db.create(table: "tickets") { t in
-            t.primaryKey("id", .text)
-            t.column("project_id", .text).notNull().indexed().references("projects", onDelete: .cascade)
-            t.column("external_id", .text)
-            t.column("title", .text).notNull()
-            t.column("state", .text).notNull()
-            t.column("file_path", .text).notNull()
-            t.column("is_adhoc", .boolean).notNull()
-            t.column("is_explore", .boolean).notNull()
-            t.column("rejection_feedback", .text)
-            t.column("started_at", .datetime)
-            t.column("completed_at", .datetime)
-            t.column("created_at", .datetime).notNull()
-            t.column("updated_at", .datetime).notNull()
-        }
-    }
+    /// Runs `body` with a connection for reading.
+    public func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T { try engine.read(body) }
 
-    private static func createSessions(_ db: Database) throws {
-        try db.create(table: "sessions") { t in
-            t.primaryKey("id", .text)
-            t.column("project_id", .text).notNull().indexed().references("projects", onDelete: .cascade)
-            t.column("ticket_id", .text).indexed().references("tickets", onDelete: .setNull)
-            t.column("type", .text).notNull()
-            t.column("status", .text).notNull()
-            t.column("source", .text).notNull()
-            t.column("context_percent", .integer).notNull()
-            t.column("pane_id", .text).notNull()
-            t.column("pane_name", .text)
-            t.column("claude_session_id", .text)
-            t.column("started_at", .datetime)
-            t.column("ended_at", .datetime)
-            t.column("created_at", .datetime).notNull()
-            t.column("updated_at", .datetime).notNull()
-        }
-    }
+    /// Runs `body` in one write transaction.
+    public func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T { try engine.write(body) }
 
-    private static func createNotifications(_ db: Database) throws {
-        try db.create(table: "notifications") { t in
-            t.primaryKey("id", .text)
-            t.column("type", .text).notNull()
-            t.column("message", .text).notNull()
-            t.column("session_id", .text).indexed().references("sessions", onDelete: .cascade)
-            t.column("ticket_id", .text).indexed().references("tickets", onDelete: .cascade)
-            t.column("read", .boolean).notNull()
-            t.column("created_at", .datetime).notNull()
-        }
-    }
+    /// True when the database answers.
+    public func isHealthy() -> Bool { engine.health().connected }
 
-    private static func createHistory(_ db: Database) throws {
-        try db.create(table: "ticket_history") { t in
-            t.primaryKey("id", .text)
-            t.column("ticket_id", .text).notNull().indexed().references("tickets", onDelete: .cascade)
-            t.column("from_state", .text).notNull()
-            t.column("to_state", .text).notNull()
-            t.column("trigger", .text).notNull()
-            t.column("reason", .text).notNull()
-            t.column("feedback", .text)
-            t.column("triggered_by", .text)
-            t.column("created_at", .datetime).notNull()
+    /// Rows written before hosts were recorded (a SQLite file from an earlier version, which only
+    /// one server ever used) belong to this host.
+    func adoptUnownedRows() throws {
+        try write { db in
+            try db.execute("UPDATE sessions SET host = ? WHERE host = ''", [.text(host)])
+            try db.execute("UPDATE projects SET host = ? WHERE host = ''", [.text(host)])
         }
     }
 }

@@ -1,10 +1,9 @@
 // A row of the `tickets` table.
 import Foundation
-import GRDB
 
 /// A ticket synced from a markdown file (or an adhoc ticket).
-public struct TicketRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "tickets"
+public struct TicketRecord: Codable, Sendable, Equatable, StoredRecord {
+    public static let table = "tickets"
     public var id: String
     public var projectId: String
     public var externalId: String?
@@ -37,4 +36,30 @@ public struct TicketRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
 
     /// True for tickets whose file disappeared (`DELETED:` external id).
     public var isDeleted: Bool { externalId?.hasPrefix("DELETED:") ?? false }
+}
+
+extension TicketRecord {
+    public static let columns = [
+        "id", "project_id", "external_id", "title", "state", "file_path", "is_adhoc", "is_explore",
+        "rejection_feedback", "started_at", "completed_at", "created_at", "updated_at",
+    ]
+
+    /// Reads a `tickets` row.
+    public init(row: StoreRow) throws {
+        self.init(
+            id: try row.string("id"), projectId: try row.string("project_id"),
+            externalId: row.optionalString("external_id"), title: try row.string("title"),
+            state: try row.string("state"), filePath: try row.string("file_path"), isAdhoc: row.bool("is_adhoc"),
+            isExplore: row.bool("is_explore"), rejectionFeedback: row.optionalString("rejection_feedback"),
+            startedAt: row.optionalDate("started_at"), completedAt: row.optionalDate("completed_at"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+
+    public var values: [SQLValue] {
+        [
+            .text(id), .text(projectId), .text(externalId), .text(title), .text(state), .text(filePath), .bool(isAdhoc),
+            .bool(isExplore), .text(rejectionFeedback), .date(startedAt), .date(completedAt), .date(createdAt),
+            .date(updatedAt),
+        ]
+    }
 }

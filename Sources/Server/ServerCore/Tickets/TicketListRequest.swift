@@ -1,6 +1,6 @@
-// Builds the GRDB request for the ticket list from a TicketQuery (filters and ordering as upstream).
+// Builds the SQL of the ticket list from a TicketQuery (filters and ordering as upstream), in the
+// subset both engines speak.
 import Foundation
-import GRDB
 
 /// The SQL side of the ticket list.
 struct TicketListRequest {
@@ -8,31 +8,36 @@ struct TicketListRequest {
     var query: TicketQuery
     var now: Date
 
-    func request() -> QueryInterfaceRequest<TicketRecord> {
-        var r = TicketRecord.filter(Column("project_id") == projectId)
-            .filter(Column("external_id") == nil || !Column("external_id").like("DELETED:%"))
-        if let s = query.state { r = r.filter(Column("state") == s) }
-        if let prefixes = query.prefixes, !prefixes.isEmpty { r = r.filter(prefixFilter(prefixes)) }
+    /// The WHERE condition and its arguments.
+    func condition() -> (String, [SQLValue]) {
+        var parts = ["project_id = ?", "(external_id IS NULL OR substr(external_id, 1, 8) <> 'DELETED:')"]
+        var args: [SQLValue] = [.text(projectId)]
+        func add(_ sql: String, _ values: SQLValue...) {
+            parts.append(sql)
+            args += values
+        }
+        if let s = query.state { add("state = ?", .text(s)) }
+        if let prefixes = query.prefixes, !prefixes.isEmpty {
+            let terms = prefixes.map { p -> (String, [SQLValue]) in
+                if p == "ADHOC" { return ("(external_id IS NULL OR is_adhoc = ?)", [.bool(true)]) }
+                return ("substr(external_id, 1, ?) = ?", [.int(p.count + 1), .text(p + "-")])
+            }
+            parts.append("(" + terms.map(\.0).joined(separator: " OR ") + ")")
+            args += terms.flatMap(\.1)
+        }
         if let days = query.completedWithinDays {
             let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
-            r = r.filter(Column("state") != "done" || Column("completed_at") >= cutoff)
+            add("(state <> 'done' OR completed_at >= ?)", .date(cutoff))
         }
-        if let d = query.completedAfter { r = r.filter(Column("completed_at") >= d) }
-        if let d = query.completedBefore { r = r.filter(Column("completed_at") <= d) }
-        if let d = query.updatedAfter { r = r.filter(Column("updated_at") >= d) }
-        if let d = query.updatedBefore { r = r.filter(Column("updated_at") <= d) }
-        return r.order(ordering())
+        if let d = query.completedAfter { add("completed_at >= ?", .date(d)) }
+        if let d = query.completedBefore { add("completed_at <= ?", .date(d)) }
+        if let d = query.updatedAfter { add("updated_at >= ?", .date(d)) }
+        if let d = query.updatedBefore { add("updated_at <= ?", .date(d)) }
+        return (parts.joined(separator: " AND "), args)
     }
 
-    private func prefixFilter(_ prefixes: [String]) -> SQLExpression {
-        let parts: [SQLExpression] = prefixes.map { p in
-            if p == "ADHOC" { return Column("external_id") == nil || Column("is_adhoc") == true }
-            return SQL(sql: "substr(external_id, 1, ?) = ?", arguments: [p.count + 1, p + "-"]).sqlExpression
-        }
-        return parts.joined(operator: .or)
-    }
-
-    private func ordering() -> [SQLOrderingTerm] {
+    /// The ORDER BY terms.
+    func ordering(_ dialect: SQLDialect) -> String {
         let column: String
         switch query.orderBy {
         case "createdAt": column = "created_at"
@@ -40,9 +45,8 @@ struct TicketListRequest {
         case "completedAt": column = "completed_at"
         default: column = "external_id"
         }
-        let c = Column(column)
-        let desc = query.orderDir == "desc"
         // Postgres puts NULLs last ascending and first descending.
-        return desc ? [c.descNullsFirst, Column("rowid").desc] : [c.ascNullsLast, Column("rowid")]
+        return query.orderDir == "desc"
+            ? "\(column) DESC NULLS FIRST, \(dialect.sequence) DESC" : "\(column) ASC NULLS LAST, \(dialect.sequence)"
     }
 }

@@ -1,6 +1,5 @@
 // Ticket file operations: rewrite content, re-sync one ticket from its file, delete a ticket.
 import Foundation
-import GRDB
 
 extension TicketService {
     /// Replaces the ticket's markdown file (confined to the repository); returns the new content.
@@ -20,7 +19,7 @@ extension TicketService {
         t.title = title
         t.updatedAt = clock.now()
         let updated = t
-        try store.db.write { try updated.update($0) }
+        try store.write { try $0.update(updated) }
         return updated
     }
 
@@ -33,6 +32,6 @@ extension TicketService {
         if t.isAdhoc, let url = try? TicketFiles(repoPath: try project(t.projectId).repoPath).resolve(t.filePath) {
             try? FileManager.default.removeItem(at: url)
         }
-        _ = try store.db.write { try TicketRecord.deleteOne($0, key: id) }
+        try store.write { try $0.delete(TicketRecord.self, id: id) }
     }
 }

@@ -2,7 +2,6 @@
 // moved to `<same folder>/<slug>.md` (confined to the repository) and its first `# ` heading is
 // rewritten, as upstream. An existing file at the new path is never overwritten (409).
 import Foundation
-import GRDB
 
 extension TicketService {
     static func slugTaken(_ slug: String, _ projectId: String) -> ServerError {
@@ -25,9 +24,9 @@ extension TicketService {
         let oldURL = try files.resolve(t.filePath)
         let newURL = try files.resolve(newPath)
         if newPath != t.filePath {
-            let taken = try store.db.read {
-                try TicketRecord.filter(Column("project_id") == t.projectId && Column("file_path") == newPath)
-                    .fetchCount($0)
+            let taken = try store.read {
+                try $0.count(
+                    TicketRecord.self, where: "project_id = ? AND file_path = ?", [.text(t.projectId), .text(newPath)])
             }
             if taken > 0 || FileManager.default.fileExists(atPath: newURL.path) {
                 throw Self.slugTaken(slug, t.projectId)
@@ -46,7 +45,7 @@ extension TicketService {
         t.filePath = newPath
         t.updatedAt = clock.now()
         let updated = t
-        try store.db.write { try updated.update($0) }
+        try store.write { try $0.update(updated) }
         return updated
     }
 

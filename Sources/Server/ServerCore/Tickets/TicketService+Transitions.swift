@@ -1,7 +1,6 @@
 // The ticket state machine: valid transitions (or forced ones for PATCH), their side effects on
 // started_at / completed_at / rejection_feedback, a history row, and a `ticket:state` broadcast.
 import Foundation
-import GRDB
 
 extension TicketService {
     /// Moves ticket `id` to `to`; throws `badRequest` for an invalid non-forced transition.
@@ -11,8 +10,8 @@ extension TicketService {
     ) throws -> (TicketTransition, TicketRecord) {
         let now = clock.now()
         let historyId = UUID().uuidString.lowercased()
-        let (from, ticket) = try store.db.write { db -> (String, TicketRecord) in
-            guard var t = try TicketRecord.fetchOne(db, key: id) else {
+        let (from, ticket) = try store.write { db -> (String, TicketRecord) in
+            guard var t = try db.find(TicketRecord.self, id: id) else {
                 throw ServerError.notFound("Ticket not found: \(id)")
             }
             let from = t.state
@@ -20,11 +19,11 @@ extension TicketService {
                 throw ServerError.badRequest("Invalid transition: cannot move from '\(from)' to '\(to)'")
             }
             Self.applySideEffects(&t, from: from, to: to, feedback: feedback, now: now)
-            try t.update(db)
+            try db.update(t)
             let h = TicketHistoryRecord(
                 id: historyId, ticketId: id, fromState: from, toState: to, trigger: trigger, reason: reason,
                 feedback: feedback, triggeredBy: nil, createdAt: now)
-            try h.insert(db)
+            try db.insert(h)
             return (from, t)
         }
         let transition = TicketTransition(
@@ -54,15 +53,16 @@ extension TicketService {
         var t = try get(id)
         t.updatedAt = clock.now()
         let updated = t
-        try store.db.write { try updated.update($0) }
+        try store.write { try $0.update(updated) }
         return updated
     }
 
     /// The running session of a ticket, if any.
     public func runningSession(ticketId: String) throws -> SessionRecord? {
-        try store.db.read {
-            try SessionRecord.filter(Column("ticket_id") == ticketId && Column("status") == "running")
-                .order(Column("created_at").desc).fetchOne($0)
+        try store.read {
+            try $0.first(
+                SessionRecord.self, where: "ticket_id = ? AND status = 'running'", [.text(ticketId)],
+                orderBy: "created_at DESC")
         }
     }
 }

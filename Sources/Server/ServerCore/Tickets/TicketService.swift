@@ -1,7 +1,6 @@
 // Tickets: sync from markdown files, list with the upstream filters and ordering, prefixes,
 // details with content, adhoc creation and history. Transitions live in TicketService+Transitions.
 import Foundation
-import GRDB
 
 /// Reads and syncs tickets.
 public final class TicketService: Sendable {
@@ -19,7 +18,7 @@ public final class TicketService: Sendable {
     }
 
     func project(_ id: String) throws -> ProjectRecord {
-        guard let p = try store.db.read({ try ProjectRecord.fetchOne($0, key: id) }) else {
+        guard let p = try store.read({ try $0.find(ProjectRecord.self, id: id) }) else {
             throw ServerError.notFound("Project not found: \(id)")
         }
         return p
@@ -27,7 +26,7 @@ public final class TicketService: Sendable {
 
     /// The ticket or `notFound("Ticket not found: <id>")`.
     public func get(_ id: String) throws -> TicketRecord {
-        guard let t = try store.db.read({ try TicketRecord.fetchOne($0, key: id) }) else {
+        guard let t = try store.read({ try $0.find(TicketRecord.self, id: id) }) else {
             throw ServerError.notFound("Ticket not found: \(id)")
         }
         return t
@@ -49,9 +48,9 @@ public final class TicketService: Sendable {
             return result
         }
         let now = clock.now()
-        try store.db.write { db in
-            let existing = try TicketRecord.filter(Column("project_id") == projectId && Column("is_adhoc") == false)
-                .fetchAll(db)
+        try store.write { db in
+            let existing = try db.all(
+                TicketRecord.self, where: "project_id = ? AND is_adhoc = ?", [.text(projectId), .bool(false)])
             var byExt = Dictionary(existing.compactMap { t in t.externalId.map { ($0, t) } }) { a, _ in a }
             for f in files {
                 if var t = byExt.removeValue(forKey: f.externalId) {
@@ -59,17 +58,17 @@ public final class TicketService: Sendable {
                     t.title = f.title
                     t.filePath = f.relativePath
                     t.updatedAt = now
-                    try t.update(db)
+                    try db.update(t)
                     result.updated += 1
                 } else {
-                    try Self.newTicket(projectId, f, now).insert(db)
+                    try db.insert(Self.newTicket(projectId, f, now))
                     result.created += 1
                 }
             }
             for var t in byExt.values where !t.isDeleted {
                 t.externalId = "DELETED:\(t.externalId ?? "")"
                 t.updatedAt = now
-                try t.update(db)
+                try db.update(t)
                 result.deleted += 1
             }
         }
@@ -88,10 +87,13 @@ public final class TicketService: Sendable {
         _ = try project(projectId)
         if query.sync { try sync(projectId: projectId) }
         let now = clock.now()
-        return try store.db.read { db in
-            let request = TicketListRequest(projectId: projectId, query: query, now: now).request()
-            let total = try request.fetchCount(db)
-            let items = try request.limit(query.limit, offset: (query.page - 1) * query.limit).fetchAll(db)
+        return try store.read { db in
+            let request = TicketListRequest(projectId: projectId, query: query, now: now)
+            let (condition, arguments) = request.condition()
+            let total = try db.count(TicketRecord.self, where: condition, arguments)
+            let items = try db.all(
+                TicketRecord.self, where: condition, arguments, orderBy: request.ordering(db.dialect),
+                limit: query.limit, offset: (query.page - 1) * query.limit)
             return Page(items: items, page: query.page, limit: query.limit, total: total)
         }
     }
@@ -99,16 +101,17 @@ public final class TicketService: Sendable {
     /// The sorted unique prefixes of the project's live tickets.
     public func prefixes(projectId: String) throws -> [String] {
         _ = try project(projectId)
-        let tickets = try store.db.read { try TicketRecord.filter(Column("project_id") == projectId).fetchAll($0) }
+        let tickets = try store.read { try $0.all(TicketRecord.self, where: "project_id = ?", [.text(projectId)]) }
         return Set(tickets.filter { !$0.isDeleted }.map(\.prefix)).sorted()
     }
 
     /// The ticket's transitions, oldest first.
     public func history(_ id: String) throws -> [TicketHistoryRecord] {
         _ = try get(id)
-        return try store.db.read {
-            try TicketHistoryRecord.filter(Column("ticket_id") == id).order(Column("created_at"), Column("rowid"))
-                .fetchAll($0)
+        return try store.read { db in
+            try db.all(
+                TicketHistoryRecord.self, where: "ticket_id = ?", [.text(id)],
+                orderBy: "created_at, \(db.dialect.sequence)")
         }
     }
 
@@ -117,8 +120,8 @@ public final class TicketService: Sendable {
         let p = try project(projectId)
         let base = p.ticketsPath.hasSuffix("/") ? p.ticketsPath : p.ticketsPath + "/"
         let rel = "\(base)adhoc/\(slug).md"
-        let exists = try store.db.read {
-            try TicketRecord.filter(Column("project_id") == projectId && Column("file_path") == rel).fetchCount($0)
+        let exists = try store.read {
+            try $0.count(TicketRecord.self, where: "project_id = ? AND file_path = ?", [.text(projectId), .text(rel)])
         }
         if exists > 0 { throw Self.slugTaken(slug, projectId) }
         do { try TicketFiles(repoPath: p.repoPath).create(rel, content: "# \(title)\n\n") } catch ServerError
@@ -129,7 +132,7 @@ public final class TicketService: Sendable {
             id: UUID().uuidString.lowercased(), projectId: projectId, externalId: nil, title: title,
             state: "backlog", filePath: rel, isAdhoc: true, isExplore: isExplore, rejectionFeedback: nil,
             startedAt: nil, completedAt: nil, createdAt: now, updatedAt: now)
-        try store.db.write { try t.insert($0) }
+        try store.write { try $0.insert(t) }
         return t
     }
 }
