@@ -39,6 +39,7 @@ if wantsServer {
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ]
 }
 if wantsClient {
@@ -120,10 +121,20 @@ if wantsServer {
             ],
             swiftSettings: swift6
         ),
+        // The PostgreSQL store engine, its schema and the cross-server event relay.
+        .target(
+            name: "ServerPostgres",
+            dependencies: [
+                "ServerCore", dep("PostgresNIO", "postgres-nio"), dep("Logging", "swift-log"),
+                dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"),
+                dep("NIOConcurrencyHelpers", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
+            ],
+            swiftSettings: swift6
+        ),
         .executableTarget(
             name: "claudepm-server",
             dependencies: [
-                "ServerHTTP", "ServerCore",
+                "ServerHTTP", "ServerCore", "ServerPostgres",
                 dep("ArgumentParser", "swift-argument-parser"), dep("Logging", "swift-log"),
             ],
             swiftSettings: swift6
@@ -131,12 +142,16 @@ if wantsServer {
         .testTarget(
             name: "ServerHTTPTests",
             dependencies: [
-                "ServerHTTP", "ServerCore", "ClaudePMProtocol", "TestSupport",
+                "ServerHTTP", "ServerCore", "ServerPostgres", "ClaudePMProtocol", "TestSupport",
                 dep("HummingbirdTesting", "hummingbird"), dep("WSClient", "swift-websocket"),
                 dep("WSCompression", "swift-websocket"),
             ],
             swiftSettings: swift6
         ),
+        .testTarget(
+            name: "ServerPostgresTests",
+            dependencies: ["ServerPostgres", "ServerCore", "TestSupport", dep("Logging", "swift-log")],
+            swiftSettings: swift6),
     ]
 }
 
@@ -274,7 +289,7 @@ let layout: [String: [String]] = [
     "Client": [
         "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
     ],
-    "Server": ["ServerCore", "ServerHTTP", "claudepm-server"],
+    "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
     "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
 ]
 for target in targets where target.type != .test && target.path == nil {

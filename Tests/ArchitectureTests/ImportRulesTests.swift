@@ -37,8 +37,13 @@ import Testing
             "ServerCore", "ClaudePMProtocol", "Hummingbird", "HummingbirdCore", "HummingbirdTLS",
             "HummingbirdWebSocket", "HummingbirdWSCompression", "HTTPTypes", "Logging", "Prometheus",
         ]),
+        "ServerPostgres": [
+            "ServerCore", "PostgresNIO", "Logging", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOSSL",
+        ],
         "claudepm": ["ArgumentParser", "ClaudePMProtocol", "ClientCore", "ClientNetwork", "ClientRuntime", "Logging"],
-        "claudepm-server": ["ArgumentParser", "ClaudePMProtocol", "ServerCore", "ServerHTTP", "Logging"],
+        "claudepm-server": [
+            "ArgumentParser", "ClaudePMProtocol", "ServerCore", "ServerHTTP", "ServerPostgres", "Logging",
+        ],
         "claudepm-demo-agent": ["ArgumentParser", "CSupport"],
         "claudepm-bench": ["ArgumentParser", "CSupport", "ClaudePMProtocol", "TerminalScreen", "LatencyProxy"],
         "LatencyProxy": [],
@@ -53,10 +58,11 @@ import Testing
         ),
         (
             ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "TerminalScreen", "claudepm"],
-            ["ServerCore", "ServerHTTP", "GRDB", "Hummingbird"], "the client never links the server"
+            ["ServerCore", "ServerHTTP", "ServerPostgres", "GRDB", "Hummingbird", "PostgresNIO"],
+            "the client never links the server"
         ),
         (
-            ["ServerCore", "ServerHTTP", "claudepm-server"],
+            ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
             ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"
         ),
         (["TUI"], ["ClientNetwork", "ClientRuntime"], "the TUI draws; it opens no socket"),
@@ -69,6 +75,10 @@ import Testing
             "the screen knows keys and bytes, not the views or the network"
         ),
         (["ServerCore"], ["ServerHTTP", "Hummingbird"], "ServerCore has no HTTP"),
+        (
+            ["ServerPostgres"], ["ServerHTTP", "Hummingbird", "GRDB"],
+            "the PostgreSQL engine sits below HTTP, beside ServerCore's SQLite"
+        ),
         (["claudepm", "claudepm-server"], ["LatencyProxy"], "the fault proxy is for tests and the bench only"),
         (
             ["ClientCore", "ClientNetwork", "TerminalScreen", "ClientRuntime", "claudepm"], ["CNCursesW"],
@@ -82,7 +92,7 @@ import Testing
         "Client": [
             "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
         ],
-        "Server": ["ServerCore", "ServerHTTP", "claudepm-server"],
+        "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
         "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
     ]
 
@@ -187,7 +197,7 @@ import Testing
     @Test func libraryModulesSayWhatTheyOwnAndMustNotImport() throws {
         for module in [
             "ClaudePMProtocol", "ClientCore", "TerminalScreen", "TUI", "ClientNetwork", "ClientRuntime",
-            "ServerCore", "ServerHTTP",
+            "ServerCore", "ServerHTTP", "ServerPostgres",
         ] {
             let url = Self.directory(of: module).appendingPathComponent("\(module).swift")
             let text = try String(contentsOf: url, encoding: .utf8)

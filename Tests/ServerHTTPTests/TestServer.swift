@@ -1,9 +1,11 @@
 // A real claudepm server for tests: temp data dir, a private tmux server (own socket, -f /dev/null)
-// with a tmux session and a repository folder, listening on 127.0.0.1 with a free port.
+// with a tmux session and a repository folder, listening on 127.0.0.1 with a free port. Its store
+// is SQLite, or PostgreSQL when the run asks for it (TestStore).
 import Foundation
 import Logging
 import ServerCore
 import ServerHTTP
+import ServerPostgres
 
 @testable import ServerHTTP
 
@@ -17,6 +19,8 @@ final class TestServer: Sendable {
     let services: ServerServices
     let server: ClaudePMHTTPServer
     let port: Int
+    /// The relay of broadcasts to the other servers of a shared database (nil otherwise).
+    let relay: PostgresEventRelay?
     let tmuxSession = "main"
 
     var repo: URL { root.appendingPathComponent("repo") }
@@ -26,7 +30,11 @@ final class TestServer: Sendable {
     /// The command new panes run: prints the prompt ($0) then becomes a shell.
     static let shellCommand = ["/bin/sh", "-c", "echo \"started:$0\"; exec /bin/sh"]
 
-    private init(root: URL, tmux: Tmux, services: ServerServices, server: ClaudePMHTTPServer, port: Int) {
+    private init(
+        root: URL, tmux: Tmux, services: ServerServices, server: ClaudePMHTTPServer, port: Int,
+        relay: PostgresEventRelay?
+    ) {
+        self.relay = relay
         self.root = root
         self.tmux = tmux
         self.services = services
@@ -37,7 +45,7 @@ final class TestServer: Sendable {
     /// Starts a server; `root`/`socket` reuse an earlier server's data dir and tmux server (restart tests).
     static func start(
         apiKey: String? = nil, trustLoopback: Bool = true, root: URL? = nil, socket: String? = nil,
-        logger: Logger = Logger(label: "test")
+        logger: Logger = Logger(label: "test"), database: String? = nil, hostName: String = Store.defaultHost
     ) async throws -> TestServer {
         let root =
             root ?? FileManager.default.temporaryDirectory.appendingPathComponent("cpm-test-\(UUID().uuidString)")
@@ -48,16 +56,21 @@ final class TestServer: Sendable {
             _ = try await tmux.newSession(
                 name: "main", cwd: root.path, command: nil, environment: [:], width: 120, height: 40)
         }
-        let store = try Store(directory: root.appendingPathComponent("data"))
+        let store = try TestStore.open(
+            dataDir: root.appendingPathComponent("data"), database: database, host: hostName)
         let config = ServerSettings(
             defaultCommand: shellCommand, stopGracePeriod: .milliseconds(500), pollInterval: .milliseconds(300))
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
+        var relay: PostgresEventRelay?
+        if let database {
+            relay = try await TestStore.relay(url: database, bus: services.bus, origin: hostName, logger: logger)
+        }
         try await services.start()
         let options = ServerOptions(
             host: "127.0.0.1", port: 0, auth: AuthPolicy(apiKey: apiKey, trustLoopback: trustLoopback))
         let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
         let port = try await server.start()
-        return TestServer(root: root, tmux: tmux, services: services, server: server, port: port)
+        return TestServer(root: root, tmux: tmux, services: services, server: server, port: port, relay: relay)
     }
 
     /// Stops the HTTP server, leaving tmux and the data dir.
@@ -66,7 +79,10 @@ final class TestServer: Sendable {
     /// Stops everything and removes the temp dir.
     func cleanup() async {
         await server.shutdown()
+        relay?.stop()
+        services.store.engine.close()
         await tmux.killServer()
+        TestStore.drop(dataDir: root.appendingPathComponent("data"))
         try? FileManager.default.removeItem(at: root)
     }
 

@@ -11,7 +11,8 @@ import ServerHTTP
 struct ClaudePMServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claudepm-server",
-        abstract: "A Claude PM–compatible server: real tmux sessions, SQLite, one port for HTTP and WebSocket.",
+        abstract:
+            "A Claude PM–compatible server: real tmux sessions, SQLite or PostgreSQL, one port for HTTP and WebSocket.",
         discussion: """
             Sessions are tmux panes; the server re-adopts them after a restart. The API key comes from
             the API_KEY environment variable (at least 32 characters) or --api-key-file (mode 0600), never
@@ -22,6 +23,7 @@ struct ClaudePMServer: AsyncParsableCommand {
               claudepm-server --host 0.0.0.0 --api-key-file ~/.config/claudepm/key
               claudepm-server --tls-cert cert.pem --tls-key key.pem
               claudepm-server --demo --port 0                throwaway demo on a free port
+              claudepm-server --database postgres://claudepm@db.lan/claudepm   a store shared with other hosts
               API_KEY=$(openssl rand -hex 32) claudepm-server --no-trust-loopback
             """
     )
@@ -29,6 +31,20 @@ struct ClaudePMServer: AsyncParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 4847
     @Option(help: "Data directory (default: $XDG_DATA_HOME/claudepm-server).") var dataDir: String?
+    @Option(
+        help: ArgumentHelp(
+            """
+            Keep the store in PostgreSQL instead of the SQLite file in the data directory: \
+            postgres://USER@HOST[:PORT]/DB, or ?host=/socket/dir for a Unix socket. Also from \
+            $CLAUDEPM_DATABASE. The password comes from $PGPASSWORD, never from the command line.
+            """, valueName: "url"))
+    var database: String?
+    @Option(
+        help: """
+            The name this server records its sessions and projects under when several servers share \
+            one database (default: the machine's host name; also $CLAUDEPM_HOST_NAME).
+            """)
+    var hostName: String?
     @Option(help: "File holding the API key (must be mode 0600).") var apiKeyFile: String?
     @Flag(help: "Require the API key from loopback clients too.") var noTrustLoopback = false
     @Option(help: "PEM certificate chain for https/wss.") var tlsCert: String?
@@ -48,6 +64,9 @@ struct ClaudePMServer: AsyncParsableCommand {
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if let database, URLComponents(string: database)?.password != nil {
+            throw ValidationError("--database: put the password in $PGPASSWORD, not on the command line")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
     }
 

@@ -1,4 +1,4 @@
-// Runs the server: data directory, tmux, services, HTTP; the demo setup; signal handling.
+// Runs the server: the store (StoreOpener), tmux, services, HTTP; the demo setup; signal handling.
 import Dispatch
 import Foundation
 import Logging
@@ -14,12 +14,18 @@ struct ServerRunner {
         let demo = command.demo ? try DemoEnvironment.create() : nil
         let dataDir = demo?.dataDir ?? URL(fileURLWithPath: command.dataDir ?? Self.defaultDataDir())
         let tmux = Tmux(socketName: demo?.tmuxSocket ?? command.tmuxSocket)
-        let store = try Store(directory: dataDir)
+        let opener = StoreOpener(command: command, logger: logger)
+        let store = try opener.open(dataDir: dataDir, demo: demo != nil)
         var config = ServerSettings(defaultCommand: [demo?.agentPath ?? command.command])
         config.paneEnvironment = try demo?.paneEnvironment(apiKey: apiKey) ?? [:]
         if demo != nil { config.commandStyle = .demoAgent }
         config.pollOnly = command.pollOnly
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
+        let relay = try opener.relay(for: store, bus: services.bus)
+        defer {
+            relay?.stop()
+            store.engine.close()
+        }
         try await services.start()
         let options = ServerOptions(
             host: command.host, port: command.port,

@@ -2,7 +2,8 @@
 // host is a network namespace of a NetnsFleet running a demo server (its own tmux server, four
 // demo sessions) on its own address with an API key (not loopback, so the key is required), and
 // claudepm runs in the client namespace, from a shell in a private tmux server, with a config
-// naming every server in order. `with` tears everything down, also after a failure.
+// naming every server in order. `with` tears everything down, also after a failure. With a
+// `database` URL the hosts' servers share that PostgreSQL database instead of running demos.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
@@ -26,8 +27,11 @@ final class FleetWorld: Sendable {
         self.environment = environment
     }
 
-    /// Runs `body` with one server per name and the shell ready in the client namespace.
-    static func with(hosts names: [String], _ body: (FleetWorld) async throws -> Void) async throws {
+    /// Runs `body` with one server per name and the shell ready in the client namespace: demo
+    /// servers, or with `database` (a `postgres://` URL) plain servers sharing it (`sharedArguments`).
+    static func with(
+        hosts names: [String], database: String? = nil, _ body: (FleetWorld) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -43,10 +47,13 @@ final class FleetWorld: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 var serverEnvironment = environment
                 serverEnvironment["API_KEY"] = key
+                var arguments = ["--demo", "--host", host.address]
+                if let database {
+                    arguments = try await sharedArguments(fleet, host, database, folder, environment)
+                }
                 servers.append(
                     try await DemoServer.start(
-                        environment: serverEnvironment, directory: folder,
-                        arguments: ["--demo", "--host", host.address],
+                        environment: serverEnvironment, directory: folder, arguments: arguments,
                         launcher: fleet.inside(host.namespace, [])))
                 let variable = "FLEET_KEY_\(host.name.uppercased())"
                 environment[variable] = key
@@ -63,22 +70,60 @@ final class FleetWorld: Sendable {
             try #require(await harness.waitForScreen { $0.contains("shell-ready$") }.ok, "bash did not start")
             try await body(world)
         } catch {
-            await Self.tearDown(fleet: fleet, servers: servers, tmux: tmux)
+            await Self.tearDown(fleet: fleet, servers: servers, tmux: tmux, shared: database != nil)
             throw error
         }
-        await Self.tearDown(fleet: fleet, servers: servers, tmux: tmux)
+        await Self.tearDown(fleet: fleet, servers: servers, tmux: tmux, shared: database != nil)
     }
 
-    private static func tearDown(fleet: NetnsFleet, servers: [DemoServer], tmux: TmuxHarness?) async {
+    private static func tearDown(fleet: NetnsFleet, servers: [DemoServer], tmux: TmuxHarness?, shared: Bool) async {
         await tmux?.stop()
         for server in servers { await server.stop() }
+        for host in fleet.hosts where shared {
+            _ = try? await TmuxHarness.run(socket: tmuxSocket(host), ["kill-server"], environment: [:])
+            TmuxHarness.removeSocketFile(tmuxSocket(host))
+        }
         await fleet.remove()
+    }
+
+    /// The tmux socket of a host's server when it shares a database (after its namespace; a
+    /// `claudepm-e2e-` name, which Scripts/reap-test-tmux reaps if a run is killed).
+    static func tmuxSocket(_ host: NetnsFleet.Host) -> String { "claudepm-e2e-\(host.namespace)" }
+
+    /// The arguments of a server sharing `database` (`--demo` would keep SQLite): it records
+    /// under the host's name, uses the host's own tmux server, started here inside the host's
+    /// namespace with an empty session `main` in `<folder>/repo` (for a project there), and runs
+    /// `/bin/cat` as the command of new sessions (a pane that stays open). Its data directory is
+    /// its own, so servers that ignored the database would share nothing.
+    private static func sharedArguments(
+        _ fleet: NetnsFleet, _ host: NetnsFleet.Host, _ database: String, _ folder: URL,
+        _ environment: [String: String]
+    ) async throws -> [String] {
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let tmux = [TmuxHarness.tmuxPath, "-L", tmuxSocket(host), "-f", "/dev/null"]
+        let start = fleet.inside(host.namespace, tmux + ["new-session", "-d", "-s", "main", "-c", repo.path])
+        let outcome = try await Subprocess.run(start, environment: environment)
+        guard outcome.status == 0 else {
+            throw EndToEndError.commandFailed(argv: start, status: outcome.status, output: outcome.output)
+        }
+        return [
+            "--host", host.address, "--database", database, "--host-name", host.name,
+            "--tmux-socket", tmuxSocket(host), "--command", "/bin/cat", "--data-dir",
+            folder.appendingPathComponent("data").path,
+        ]
     }
 
     /// Runs claudepm (the UI, or a subcommand) from the shell; the shell prints its status after.
     func run(_ arguments: String = "") async throws {
         try await tmux.type("clear; '\(Binaries.path("claudepm"))' \(arguments); echo claudepm-exit=$?")
         try await tmux.send(keys: "Enter")
+    }
+
+    /// The repository folder of host `name` when the servers share a database (`sharedArguments`).
+    func repository(_ name: String) throws -> URL {
+        let index = try #require(fleet.hosts.firstIndex { $0.name == name }, "no host \(name)")
+        return servers[index].directory.appendingPathComponent("repo")
     }
 
     /// The host called `name`.

@@ -35,4 +35,20 @@ public struct TicketTransition: Sendable, Equatable {
     public var triggeredBy: String?
     public var historyId: String
     public var at: Date
+
+    /// A transition (also rebuilt from another server's relayed event).
+    public init(
+        ticketId: String, fromState: String, toState: String, trigger: String, reason: String, feedback: String?,
+        triggeredBy: String?, historyId: String, at: Date
+    ) {
+        self.ticketId = ticketId
+        self.fromState = fromState
+        self.toState = toState
+        self.trigger = trigger
+        self.reason = reason
+        self.feedback = feedback
+        self.triggeredBy = triggeredBy
+        self.historyId = historyId
+        self.at = at
+    }
 }

@@ -37,7 +37,8 @@ struct HookMatch {
             .filter { cwd.hasPrefix($0.repoPath) }
         guard let project = projects.max(by: { $0.repoPath.count < $1.repoPath.count }) else { return nil }
         let byProject = "project_id = ?"
-        return try first(byProject + " AND status IN ('running', 'paused')", [.text(project.id)], orderBy: "created_at DESC")
+        return try first(
+            byProject + " AND status IN ('running', 'paused')", [.text(project.id)], orderBy: "created_at DESC")
             ?? first(byProject, [.text(project.id)], orderBy: "created_at DESC")
     }
 

@@ -29,7 +29,8 @@ public final class NotificationService: Sendable {
     public func list() throws -> [NotificationView] {
         try store.read { db in
             let rows = try db.all(
-                NotificationRecord.self, where: Self.listedCondition, orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
+                NotificationRecord.self, where: Self.listedCondition,
+                orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
                 limit: 50)
             return try rows.map { n in
                 let s = try n.sessionId.flatMap { try db.find(SessionRecord.self, id: $0) }
@@ -89,7 +90,8 @@ public final class NotificationService: Sendable {
     /// Removes a session's waiting-input notifications (no broadcast, as upstream).
     public func clearWaiting(sessionId: String) throws {
         try store.write {
-            try $0.deleteAll(NotificationRecord.self, where: "session_id = ? AND type = 'waiting_input'", [.text(sessionId)])
+            try $0.deleteAll(
+                NotificationRecord.self, where: "session_id = ? AND type = 'waiting_input'", [.text(sessionId)])
         }
     }
 
@@ -97,7 +99,8 @@ public final class NotificationService: Sendable {
     public func clear(ticketId: String, type: String? = nil) throws {
         try store.write { db in
             if let type {
-                try db.deleteAll(NotificationRecord.self, where: "ticket_id = ? AND type = ?", [.text(ticketId), .text(type)])
+                try db.deleteAll(
+                    NotificationRecord.self, where: "ticket_id = ? AND type = ?", [.text(ticketId), .text(type)])
             } else {
                 try db.deleteAll(NotificationRecord.self, where: "ticket_id = ?", [.text(ticketId)])
             }

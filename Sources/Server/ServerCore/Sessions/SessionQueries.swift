@@ -11,8 +11,10 @@ public struct SessionQueries: Sendable {
     /// The session row or `notFound("Session not found: <id>")`. Only this host's sessions are
     /// found: another host's pane ids mean nothing to this host's tmux.
     public func record(_ id: String) throws -> SessionRecord {
-                let host = store.host
-        let found = try store.read { try $0.first(SessionRecord.self, where: "id = ? AND host = ?", [.text(id), .text(host)]) }
+        let host = store.host
+        let found = try store.read {
+            try $0.first(SessionRecord.self, where: "id = ? AND host = ?", [.text(id), .text(host)])
+        }
         guard let s = found else {
             throw ServerError.notFound("Session not found: \(id)")
         }

@@ -120,6 +120,11 @@ public actor SessionSupervisor {
             guard let project = try db.find(ProjectRecord.self, id: projectId) else {
                 throw ServerError.notFound("Project not found: \(projectId)")
             }
+            guard project.host == store.host else {
+                throw ServerError.conflict(
+                    "Project '\(project.name)' lives on host \(project.host): start its sessions through that host's server"
+                )
+            }
             guard let ticketId, !ticketId.isEmpty else { return (project, nil) }
             guard let ticket = try db.find(TicketRecord.self, id: ticketId) else {
                 throw ServerError.notFound("Ticket not found: \(ticketId)")

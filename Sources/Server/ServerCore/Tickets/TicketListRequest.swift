@@ -20,7 +20,7 @@ struct TicketListRequest {
         if let prefixes = query.prefixes, !prefixes.isEmpty {
             let terms = prefixes.map { p -> (String, [SQLValue]) in
                 if p == "ADHOC" { return ("(external_id IS NULL OR is_adhoc = ?)", [.bool(true)]) }
-                return ("substr(external_id, 1, ?) = ?", [.int(p.count + 1), .text(p + "-")])
+                return ("substr(external_id, 1, CAST(? AS INTEGER)) = ?", [.int(p.count + 1), .text(p + "-")])
             }
             parts.append("(" + terms.map(\.0).joined(separator: " OR ") + ")")
             args += terms.flatMap(\.1)

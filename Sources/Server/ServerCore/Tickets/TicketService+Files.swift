@@ -5,7 +5,7 @@ extension TicketService {
     /// Replaces the ticket's markdown file (confined to the repository); returns the new content.
     public func writeContent(_ id: String, content: String) throws -> TicketRecord {
         let t = try get(id)
-        let url = try TicketFiles(repoPath: try project(t.projectId).repoPath).resolve(t.filePath)
+        let url = try TicketFiles(repoPath: try localProject(t.projectId).repoPath).resolve(t.filePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try content.write(to: url, atomically: true, encoding: .utf8)
         return t
@@ -14,7 +14,7 @@ extension TicketService {
     /// Re-reads one ticket's title from its file.
     public func syncOne(_ id: String) throws -> TicketRecord {
         var t = try get(id)
-        let text = TicketFiles(repoPath: try project(t.projectId).repoPath).content(t.filePath)
+        let text = TicketFiles(repoPath: try localProject(t.projectId).repoPath).content(t.filePath)
         guard let title = TicketFiles.title(text), title != t.title else { return t }
         t.title = title
         t.updatedAt = clock.now()
@@ -26,6 +26,7 @@ extension TicketService {
     /// Deletes the ticket (409 while a session runs for it) and, for adhoc tickets, its file.
     public func delete(_ id: String) throws {
         let t = try get(id)
+        if t.isAdhoc { _ = try localProject(t.projectId) }
         if let running = try runningSession(ticketId: id) {
             throw ServerError.conflict("Ticket has a running session: \(running.id)")
         }

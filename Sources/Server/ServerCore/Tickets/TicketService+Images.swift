@@ -24,7 +24,7 @@ extension TicketService {
         guard let kind = ImageKind.sniff(data) else {
             throw ServerError.badRequest("Only image files are allowed (png, jpeg, gif, webp)")
         }
-        let files = TicketFiles(repoPath: try project(t.projectId).repoPath)
+        let files = TicketFiles(repoPath: try localProject(t.projectId).repoPath)
         let folder = (t.filePath as NSString).deletingLastPathComponent
         let imagesDir = folder.isEmpty ? "images" : "\(folder)/images"
         let stem = Self.imageStem(originalName)

@@ -18,7 +18,7 @@ extension TicketService {
         guard slug.count >= 3 else {
             throw ServerError.badRequest("Title must generate a slug with at least 3 characters")
         }
-        let files = TicketFiles(repoPath: try project(t.projectId).repoPath)
+        let files = TicketFiles(repoPath: try localProject(t.projectId).repoPath)
         let folder = (t.filePath as NSString).deletingLastPathComponent
         let newPath = folder.isEmpty ? "\(slug).md" : "\(folder)/\(slug).md"
         let oldURL = try files.resolve(t.filePath)

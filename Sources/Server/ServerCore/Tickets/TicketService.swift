@@ -24,6 +24,17 @@ public final class TicketService: Sendable {
         return p
     }
 
+    /// The project `id` if its repository is on this host, else `conflict`: several servers may
+    /// share one database, and a project's ticket files are served by the server of its host.
+    func localProject(_ id: String) throws -> ProjectRecord {
+        let p = try project(id)
+        guard p.host == store.host else {
+            throw ServerError.conflict(
+                "Project '\(p.name)' lives on host \(p.host): its ticket files are served by that host's server")
+        }
+        return p
+    }
+
     /// The ticket or `notFound("Ticket not found: <id>")`.
     public func get(_ id: String) throws -> TicketRecord {
         guard let t = try store.read({ try $0.find(TicketRecord.self, id: id) }) else {
@@ -32,15 +43,17 @@ public final class TicketService: Sendable {
         return t
     }
 
-    /// The ticket's markdown content.
+    /// The ticket's markdown content ("" when its project's files are on another host).
     public func content(_ ticket: TicketRecord) throws -> String {
-        TicketFiles(repoPath: try project(ticket.projectId).repoPath).content(ticket.filePath)
+        let p = try project(ticket.projectId)
+        guard p.host == store.host else { return "" }
+        return TicketFiles(repoPath: p.repoPath).content(ticket.filePath)
     }
 
     /// Rescans the project's ticket folder: new files create tickets, changed titles update, missing files soft-delete.
     @discardableResult
     public func sync(projectId: String) throws -> TicketSyncResult {
-        let p = try project(projectId)
+        let p = try localProject(projectId)
         var result = TicketSyncResult()
         let files: [TicketFile]
         do { files = try TicketFiles(repoPath: p.repoPath).scan(ticketsPath: p.ticketsPath) } catch {
@@ -84,8 +97,9 @@ public final class TicketService: Sendable {
 
     /// One page of the project's tickets.
     public func list(projectId: String, query: TicketQuery) throws -> Page<TicketRecord> {
-        _ = try project(projectId)
-        if query.sync { try sync(projectId: projectId) }
+        let p = try project(projectId)
+        // Another host's files are not here: syncing would soft-delete every ticket.
+        if query.sync, p.host == store.host { try sync(projectId: projectId) }
         let now = clock.now()
         return try store.read { db in
             let request = TicketListRequest(projectId: projectId, query: query, now: now)
@@ -117,7 +131,7 @@ public final class TicketService: Sendable {
 
     /// Creates an adhoc ticket file `<tickets_path>/adhoc/<slug>.md` and its row.
     public func createAdhoc(projectId: String, title: String, slug: String, isExplore: Bool) throws -> TicketRecord {
-        let p = try project(projectId)
+        let p = try localProject(projectId)
         let base = p.ticketsPath.hasSuffix("/") ? p.ticketsPath : p.ticketsPath + "/"
         let rel = "\(base)adhoc/\(slug).md"
         let exists = try store.read {

@@ -1,5 +1,6 @@
 // Turns thrown errors into the upstream's JSON error bodies: ServerError → its status, unknown
-// routes → 404 {"error":"Not found"}, oversized bodies → 413, anything else → 500.
+// routes → 404 {"error":"Not found"}, oversized bodies → 413, an unreachable database → 503 (the
+// request may be retried; nothing was written), anything else → 500.
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -18,6 +19,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return HTTPResponses.error("Request body too large", status: .contentTooLarge)
         } catch let error as ServerError {
             return HTTPResponses.from(error)
+        } catch StoreError.unavailable(let why) {
+            return HTTPResponses.error("Database unavailable", detail: why, status: .serviceUnavailable)
         } catch let error as HTTPError {
             switch error.status {
             case .notFound: return HTTPResponses.error("Not found", status: .notFound)

@@ -1,4 +1,5 @@
-// GET /api/health: always 200, never needs auth.
+// GET /api/health: always 200, never needs auth. Reports the database as the engine last saw it
+// (no round trip); while it is down, `databaseError` (a claudepm extension) says why.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -13,12 +14,14 @@ struct HealthRoutes {
     }
 
     func health() throws -> Response {
-        let db = services.store.isHealthy()
+        let store = services.store.engine.health()
+        let db = store.connected
         let uptime = Int(Date().timeIntervalSince(services.startedAt))
-        return try HTTPResponses.encoded(
-            Health(
-                status: db ? "healthy" : "degraded", uptime: max(0, uptime), version: services.config.version,
-                database: db ? "connected" : "disconnected", tmux: tmuxAvailable ? "available" : "unavailable",
-                timestamp: Date()))
+        var health = Health(
+            status: db ? "healthy" : "degraded", uptime: max(0, uptime), version: services.config.version,
+            database: db ? "connected" : "disconnected", tmux: tmuxAvailable ? "available" : "unavailable",
+            timestamp: Date())
+        if !db { health.databaseError = "\(store.engine): \(store.error ?? "not answering")" }
+        return try HTTPResponses.encoded(health)
     }
 }

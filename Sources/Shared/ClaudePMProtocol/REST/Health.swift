@@ -14,6 +14,9 @@ public struct Health: Sendable, Equatable, Codable {
     public var tmux: String
     /// Server time.
     public var timestamp: Date
+    /// claudepm extension, present only while the database does not answer: why (a healthy
+    /// server's body has exactly the upstream's fields).
+    public var databaseError: String?
 
     /// Memberwise initializer.
     public init(
