@@ -164,6 +164,54 @@ public enum PostgresTestCluster {
         }
     }
 
+    // MARK: A private cluster (outage tests)
+
+    /// Starts a cluster of the caller's own (not the shared one), for a test that stops and
+    /// restarts its database; returns its socket directory. `halt` and `restart` it, `remove` it.
+    public static func startPrivate() throws -> String {
+        let directory = try makeDirectory()
+        return try cluster("start", directory)
+    }
+
+    /// Stops the private cluster's server, keeping its data (a database outage).
+    public static func halt(_ directory: String) throws { _ = try cluster("halt", directory) }
+
+    /// Starts the halted private cluster again.
+    public static func restart(_ directory: String) throws { _ = try cluster("start", directory) }
+
+    /// Stops the private cluster and removes it.
+    public static func remove(_ directory: String) { _ = try? cluster("stop", directory) }
+
+    /// The URL of `database` on the private cluster in `directory`.
+    public static func url(database: String, directory: String) -> String {
+        "postgres://claudepm@localhost/\(database)?host=\(directory)"
+    }
+
+    /// Runs `Scripts/pg-cluster <command> <directory>`; returns its last line.
+    private static func cluster(_ command: String, _ directory: String) throws -> String {
+        let script = "\(repositoryRoot)/Scripts/pg-cluster"
+        let result = try run(["/bin/bash", script, command, directory])
+        guard result.status == 0 else {
+            throw PostgresTestClusterError.clusterFailed(
+                command: "\(script) \(command) \(directory)", status: result.status, output: result.output)
+        }
+        return result.output.split(separator: "\n").last.map { String($0) } ?? ""
+    }
+
+    /// A new directory under /tmp (see `startLocalCluster`).
+    private static func makeDirectory() throws -> String {
+        var template = Array("/tmp/claudepm-pg.XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+        guard let directory = made else {
+            throw PostgresTestClusterError.clusterFailed(
+                command: "mkdtemp /tmp/claudepm-pg.XXXXXX", status: errno, output: String(cString: strerror(errno)))
+        }
+        return directory
+    }
+
     // MARK: This process's own cluster
 
     /// The repository's root, found from this file's path (Tests/TestSupport/…).
@@ -183,15 +231,7 @@ public enum PostgresTestCluster {
     private static func startLocalCluster() throws -> String {
         guard binDirectory != nil else { throw PostgresTestClusterError.notInstalled(missing: "initdb and pg_ctl") }
         guard psqlPath != nil else { throw PostgresTestClusterError.notInstalled(missing: "psql") }
-        var template = Array("/tmp/claudepm-pg.XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-            return String(cString: base)
-        }
-        guard let directory = made else {
-            throw PostgresTestClusterError.clusterFailed(
-                command: "mkdtemp /tmp/claudepm-pg.XXXXXX", status: errno, output: String(cString: strerror(errno)))
-        }
+        let directory = try makeDirectory()
         let script = "\(repositoryRoot)/Scripts/pg-cluster"
         let result = try run(["/bin/bash", script, "start", directory])
         let lastLine = result.output.split(separator: "\n").last.map { String($0) } ?? ""

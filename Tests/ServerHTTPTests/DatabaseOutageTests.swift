@@ -1,0 +1,75 @@
+// A server on PostgreSQL whose database goes away and comes back (issue 16): while it is down,
+// health says so with the reason and writes answer 503 (never a false success); the server
+// reconnects by itself once it is back; and every write that was acknowledged (201) is there
+// afterwards. Projects are created in a stream across the outage, so some requests land before,
+// during and after it. Skipped, with the reason, where PostgreSQL is not installed.
+import Foundation
+import ServerCore
+import TestSupport
+import Testing
+
+@Suite(
+    "Database outage",
+    .enabled(if: PostgresTestCluster.isAvailable, "PostgreSQL is not installed (Scripts/bootstrap installs it)"))
+struct DatabaseOutageTests {
+    /// Creates project `n` (each needs its own repository folder); returns the status and its id.
+    static func create(_ s: TestServer, _ n: Int) async throws -> (status: Int, id: String?) {
+        let repo = s.root.appendingPathComponent("repo-\(n)")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let body = #"{"name":"P\#(n)","repo_path":"\#(repo.path)","tmux_session":"main"}"#
+        let reply = try await s.request("POST", "/api/projects", body: body)
+        return (reply.status, reply.json?["id"]?.stringValue)
+    }
+
+    @Test func anOutageIsReportedAndNoAcknowledgedWriteIsLost() async throws {
+        let cluster = try PostgresTestCluster.startPrivate()
+        defer { PostgresTestCluster.remove(cluster) }
+        let url = PostgresTestCluster.url(database: "postgres", directory: cluster)
+        let s = try await TestServer.start(database: url, hostName: "outage")
+        do {
+            var acknowledged: [String] = []
+            var refused = 0
+            for n in 0..<5 {
+                let r = try await Self.create(s, n)
+                #expect(r.status == 201)
+                if let id = r.id { acknowledged.append(id) }
+            }
+            try PostgresTestCluster.halt(cluster)
+            // Down: health says so, with the reason; a write is refused, never acknowledged.
+            #expect(
+                try await eventually {
+                    try await s.request("GET", "/api/health").json?["database"]?.stringValue == "disconnected"
+                })
+            let health = try await s.request("GET", "/api/health").json
+            #expect(health?["status"]?.stringValue == "degraded")
+            #expect(health?["databaseError"]?.stringValue?.hasPrefix("postgres: ") == true)
+            for n in 5..<10 {
+                let r = try await Self.create(s, n)
+                #expect(r.status == 503, "project \(n) during the outage: \(r.status)")
+                if r.status == 201, let id = r.id { acknowledged.append(id) } else { refused += 1 }
+            }
+            #expect(try await s.request("GET", "/api/projects").status == 503)
+            try PostgresTestCluster.restart(cluster)
+            // Back: the server reconnects by itself, and writes succeed again.
+            #expect(
+                try await eventually {
+                    try await s.request("GET", "/api/health").json?["database"]?.stringValue == "connected"
+                })
+            #expect(try await s.request("GET", "/api/health").json?["databaseError"] == nil)
+            for n in 10..<15 {
+                let r = try await Self.create(s, n)
+                #expect(r.status == 201)
+                if let id = r.id { acknowledged.append(id) }
+            }
+            let listed = try await s.request("GET", "/api/projects?limit=100").json?["data"]?.arrayValue ?? []
+            let ids = Set(listed.compactMap { $0["id"]?.stringValue })
+            #expect(acknowledged.count == 10 && refused == 5)
+            #expect(Set(acknowledged).isSubset(of: ids), "an acknowledged project is missing")
+            #expect(ids.count == acknowledged.count, "a refused write was applied")
+        } catch {
+            await s.cleanup()
+            throw error
+        }
+        await s.cleanup()
+    }
+}
