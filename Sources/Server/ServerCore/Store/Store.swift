@@ -42,7 +42,8 @@ public final class Store: Sendable {
     /// Runs `body` with a connection for reading.
     public func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T { try engine.read(body) }
 
-    /// Runs `body` in one write transaction.
+    /// Runs `body` in one write transaction; returns what `body` returns.
+    @discardableResult
     public func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T { try engine.write(body) }
 
     /// True when the database answers.
