@@ -1,7 +1,7 @@
 // Thousands of sessions on a real claudepm-server. tmux will not hold 10,000 panes on this
 // machine, so the rows go straight into the demo server's SQLite store (sqlite3, one recursive
-// insert): running sessions whose pane id is not a tmux pane (`bulk-N`), which the server lists
-// and serves like any other and never polls. Attaching one gets the server's real
+// insert): running sessions of the server's own host (the demo project's) whose pane id is not a
+// tmux pane (`bulk-N`), which the server lists and serves like any other and never polls. Attaching one gets the server's real
 // PTY_INVALID_PANE error.
 import ClaudePMProtocol
 import ClientNetwork
@@ -18,10 +18,10 @@ enum SessionSeeder {
         let sql = """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
             INSERT INTO sessions (id, project_id, ticket_id, type, status, source, context_percent, pane_id,
-              pane_name, created_at, updated_at)
+              pane_name, created_at, updated_at, host)
             SELECT printf('5eed%04x-0000-4000-8000-%012d', i, i), (SELECT id FROM projects LIMIT 1), NULL,
               'adhoc', 'running', 'api', 0, printf('bulk-%d', i), printf('bulk-%05d', i),
-              '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'
+              '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000', (SELECT host FROM projects LIMIT 1)
             FROM n;
             """
         try await TmuxHarness.runChecked(["/usr/bin/sqlite3", "-cmd", ".timeout 10000", database, sql])
