@@ -95,9 +95,9 @@ def seed(root, url, sock, count):
     db = sqlite3.connect(os.path.join(root, "data", "claudepm.sqlite"), timeout=30)
     db.executemany(
         "INSERT INTO sessions (id, project_id, ticket_id, type, status, source, context_percent, pane_id, "
-        "pane_name, created_at, updated_at) VALUES (?, ?, NULL, 'adhoc', 'running', 'api', 0, ?, ?, "
-        "'2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
-        [(f"5eed{n:04x}-0000-4000-8000-{n:012d}", project["id"], f"bulk-{n}", f"bulk-{n:05d}")
+        "pane_name, created_at, updated_at, host) VALUES (?, ?, NULL, 'adhoc', 'running', 'api', 0, ?, ?, "
+        "'2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000', (SELECT host FROM projects WHERE id = ?))",
+        [(f"5eed{n:04x}-0000-4000-8000-{n:012d}", project["id"], f"bulk-{n}", f"bulk-{n:05d}", project["id"])
          for n in range(1, count + 1)])
     db.commit()
     db.close()
