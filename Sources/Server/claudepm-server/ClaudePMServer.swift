@@ -23,7 +23,7 @@ struct ClaudePMServer: AsyncParsableCommand {
               claudepm-server --host 0.0.0.0 --api-key-file ~/.config/claudepm/key
               claudepm-server --tls-cert cert.pem --tls-key key.pem
               claudepm-server --demo --port 0                throwaway demo on a free port
-              claudepm-server --database postgres://claudepm@db.lan/claudepm   a store shared with other hosts
+              claudepm-server --database postgres://cpm@db/cpm  one store, several hosts
               API_KEY=$(openssl rand -hex 32) claudepm-server --no-trust-loopback
             """
     )
