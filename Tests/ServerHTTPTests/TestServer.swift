@@ -45,7 +45,8 @@ final class TestServer: Sendable {
     /// Starts a server; `root`/`socket` reuse an earlier server's data dir and tmux server (restart tests).
     static func start(
         apiKey: String? = nil, trustLoopback: Bool = true, root: URL? = nil, socket: String? = nil,
-        logger: Logger = Logger(label: "test"), database: String? = nil, hostName: String = Store.defaultHost
+        logger: Logger = Logger(label: "test"), database: String? = nil, hostName: String = Store.defaultHost,
+        pollInterval: Duration = .milliseconds(300)
     ) async throws -> TestServer {
         let root =
             root ?? FileManager.default.temporaryDirectory.appendingPathComponent("cpm-test-\(UUID().uuidString)")
@@ -59,7 +60,7 @@ final class TestServer: Sendable {
         let store = try TestStore.open(
             dataDir: root.appendingPathComponent("data"), database: database, host: hostName)
         let config = ServerSettings(
-            defaultCommand: shellCommand, stopGracePeriod: .milliseconds(500), pollInterval: .milliseconds(300))
+            defaultCommand: shellCommand, stopGracePeriod: .milliseconds(500), pollInterval: pollInterval)
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
         var relay: PostgresEventRelay?
         if let database {
@@ -89,9 +90,10 @@ final class TestServer: Sendable {
     /// Runs `body` with a fresh server, cleaning up afterwards.
     static func with(
         apiKey: String? = nil, trustLoopback: Bool = true, logger: Logger = Logger(label: "test"),
-        _ body: (TestServer) async throws -> Void
+        pollInterval: Duration = .milliseconds(300), _ body: (TestServer) async throws -> Void
     ) async throws {
-        let s = try await start(apiKey: apiKey, trustLoopback: trustLoopback, logger: logger)
+        let s = try await start(
+            apiKey: apiKey, trustLoopback: trustLoopback, logger: logger, pollInterval: pollInterval)
         do { try await body(s) } catch {
             await s.cleanup()
             throw error
