@@ -17,7 +17,7 @@ struct EndpointCoverageTests {
             id: UUID().uuidString.lowercased(), projectId: project, ticketId: nil, type: "adhoc", status: "running",
             source: "api", contextPercent: 0, paneId: "claude-code", paneName: nil, claudeSessionId: nil,
             startedAt: now, endedAt: nil, createdAt: now, updatedAt: now, host: s.services.store.host)
-        try s.services.store.write { try $0.insert(record) }
+        try await s.services.store.write { try $0.insert(record) }
         return record.id
     }
 

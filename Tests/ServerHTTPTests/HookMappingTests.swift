@@ -59,7 +59,7 @@ struct HookMappingTests {
                 id: UUID().uuidString.lowercased(), projectId: project, ticketId: nil, type: "adhoc", status: "running",
                 source: "api", contextPercent: 0, paneId: "claude-code", paneName: nil, claudeSessionId: nil,
                 startedAt: now, endedAt: nil, createdAt: now, updatedAt: now, host: s.services.store.host)
-            try s.services.store.write { try $0.insert(placeholder) }
+            try await s.services.store.write { try $0.insert(placeholder) }
             let reply = try await Self.hook(s, #","cwd":"/not/a/project""#)
             #expect(reply?["warning"] == nil)
             #expect(try await eventually { await s.services.sessions.isWaiting(live) })

@@ -17,19 +17,19 @@ extension ServerServices {
 
     func mapHook(_ event: HookEvent) async throws -> String? {
         let host = store.host
-        var found = try store.read { db in try HookMatch(db: db, host: host).session(for: event) }
+        var found = try await store.read { db in try HookMatch(db: db, host: host).session(for: event) }
         if found == nil {
             let watched = await sessions.liveIds()
             if watched.count == 1 { found = watched[0] }
         }
         guard let id = found else { return nil }
-        try remember(event, on: id)
+        try await remember(event, on: id)
         return id
     }
 
     /// Stores the hook's Claude session id and transcript path on the session when it has none.
-    private func remember(_ event: HookEvent, on id: String) throws {
-        try store.write { db in
+    private func remember(_ event: HookEvent, on id: String) async throws {
+        try await store.write { db in
             guard var s = try db.find(SessionRecord.self, id: id) else { return }
             let before = s
             if s.claudeSessionId == nil, let cid = event.claudeSessionId { s.claudeSessionId = cid }

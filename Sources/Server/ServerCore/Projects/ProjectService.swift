@@ -60,8 +60,9 @@ public final class ProjectService: Sendable {
             ticketsPath: input.ticketsPath ?? "docs/jira-tickets/",
             handoffPath: input.handoffPath ?? "docs/ai-context/handoff.md", tmuxSession: tmux,
             tmuxWindow: input.tmuxWindow ?? nil, command: nil, createdAt: now, updatedAt: now, host: store.host)
-        try store.write { db in
-            if try db.count(ProjectRecord.self, where: "host = ? AND repo_path = ?", [.text(store.host), .text(repo)])
+        let host = store.host
+        try await store.write { db in
+            if try db.count(ProjectRecord.self, where: "host = ? AND repo_path = ?", [.text(host), .text(repo)])
                 > 0
             {
                 throw ServerError.conflict("A project already exists for repository: \(repo)")
@@ -86,7 +87,7 @@ public final class ProjectService: Sendable {
         if let v = input.handoffPath { p.handoffPath = v }
         p.updatedAt = clock.now()
         let updated = p
-        try store.write { db in
+        try await store.write { db in
             let clash = try db.count(
                 ProjectRecord.self, where: "host = ? AND repo_path = ? AND id <> ?",
                 [.text(updated.host), .text(updated.repoPath), .text(id)])

@@ -74,7 +74,7 @@ extension SessionSupervisor {
         record.paneName = name
         record.updatedAt = clock.now()
         let updated = record
-        try store.write { try $0.update(updated) }
+        try await store.write { try $0.update(updated) }
         if record.hasRealPane, record.status == "running" { try? await panes.setTitle(record.paneId, title: name) }
     }
 

@@ -39,7 +39,7 @@ extension SessionSupervisor {
     /// Adopts the unknown live panes of every project's tmux session (or of one project).
     public func discover(projectId: String?) async throws -> DiscoverResult {
         let host = store.host
-        let (projects, running) = try store.read { db in
+        let (projects, running) = try await store.read { db in
             // Only this host's projects: their tmux sessions are on this machine.
             var condition = "host = ?"
             var args: [SQLValue] = [.text(host)]
@@ -77,7 +77,7 @@ extension SessionSupervisor {
             id: id, projectId: projectId, ticketId: nil, type: "adhoc", status: "running", source: "discovered",
             contextPercent: 0, paneId: pane.paneId, paneName: nil, claudeSessionId: nil, startedAt: now, endedAt: nil,
             createdAt: now, updatedAt: now, host: store.host)
-        try store.write { try $0.insert(record) }
+        try await store.write { try $0.insert(record) }
         live[id] = LiveSession(
             id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil, tmuxSession: pane.sessionName)
         await detector.watch(id)

@@ -6,7 +6,7 @@ extension SessionSupervisor {
     /// Re-adopts running sessions whose panes are still alive; marks the others completed (DB only).
     public func adoptRunningSessions() async throws {
         let host = store.host
-        let running = try store.read {
+        let running = try await store.read {
             try $0.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
         }
         for s in running where live[s.id] == nil {

@@ -20,7 +20,7 @@ extension SessionSupervisor {
     /// Checks the running sessions (of one project, if given) against tmux.
     public func syncSessions(projectId: String?) async throws -> SessionSyncResult {
         let host = store.host
-        let running = try store.read { db in
+        let running = try await store.read { db in
             if let projectId {
                 return try db.all(
                     SessionRecord.self, where: "host = ? AND status = 'running' AND project_id = ?",

@@ -62,7 +62,7 @@ public actor SessionSupervisor {
             id: id, projectId: project.id, ticketId: ticket?.id, type: ticket == nil ? "adhoc" : "ticket",
             status: "running", source: "api", contextPercent: 0, paneId: paneId, paneName: nil,
             claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now, host: store.host)
-        try store.write { try $0.insert(record) }
+        try await store.write { try $0.insert(record) }
         live[id] = LiveSession(
             id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id, tmuxSession: project.tmuxSession)
         await detector.watch(id)
