@@ -68,9 +68,6 @@ public final class Store: Sendable {
         }
     }
 
-    /// True when the database answers.
-    public func isHealthy() -> Bool { engine.health().connected }
-
     /// Rows written before hosts were recorded (a SQLite file from an earlier version, which only
     /// one server ever used) belong to this host.
     func adoptUnownedRows() throws {

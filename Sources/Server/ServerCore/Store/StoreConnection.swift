@@ -117,10 +117,3 @@ extension StoreConnection {
         try execute("DELETE FROM \(R.table) WHERE \(condition)", arguments)
     }
 }
-
-extension Array where Element == String {
-    /// `(?, ?, …)` for an IN list of these strings, with their values.
-    func sqlInList() -> (marks: String, values: [SQLValue]) {
-        ("(" + map { _ in "?" }.joined(separator: ", ") + ")", map { .text($0) })
-    }
-}
