@@ -1,9 +1,10 @@
 // Lines pushed off the top of a TerminalScreen, in a ring of bounded size. Lines are stored
-// trimmed of trailing blank cells, which keeps typical shell history small.
+// trimmed of trailing blank cells and packed (`PackedLine`), which keeps a full scrollback of
+// 5,000 lines to about a megabyte.
 
 /// A bounded ring of scrollback lines; index 0 is the oldest line kept.
 struct ScrollbackBuffer {
-    private var storage: [[Cell]] = []
+    private var storage: [PackedLine] = []
     private var head = 0
     let limit: Int
     /// Lines pushed since the buffer was made (never decreases): a reader that remembers it can
@@ -17,11 +18,12 @@ struct ScrollbackBuffer {
 
     var count: Int { storage.count }
 
-    subscript(index: Int) -> [Cell] { storage[(head + index) % storage.count] }
+    subscript(index: Int) -> [Cell] { storage[(head + index) % storage.count].cells }
 
     /// Appends the newest line, dropping the oldest once `limit` lines are kept.
-    mutating func push(_ line: [Cell]) {
+    mutating func push(_ cells: [Cell]) {
         guard limit > 0 else { return }
+        let line = PackedLine(cells)
         pushedTotal += 1
         if storage.count < limit {
             storage.append(line)
@@ -39,7 +41,7 @@ struct ScrollbackBuffer {
             storage = Array(storage[head...] + storage[..<head])
             head = 0
         }
-        return storage.removeLast()
+        return storage.removeLast().cells
     }
 
     mutating func removeAll() {

@@ -1,0 +1,132 @@
+// The stored form of a scrollback line: its cells packed into one byte array. A `[Cell]` costs
+// 32 bytes a cell (a `String`, a width, attributes and two colours), so 5,000 lines of 120
+// columns came to about 11 MiB a tile; packed, a plain ASCII cell costs 2 bytes and a style is
+// written only where it changes.
+
+/// A line of cells packed into bytes; `cells` gives them back unchanged.
+///
+/// Each cell is a header byte — width in bits 0–1, "a new style follows" in bit 2, the text's
+/// UTF-8 length in bits 3–7 (31: a two-byte length follows) — then the style if it changed
+/// (attributes, foreground, background: 10 bytes), then the text. The style before the first
+/// cell is the default one (`Cell.blank`'s).
+struct PackedLine: Equatable, Sendable {
+    private let bytes: [UInt8]
+
+    /// Packs `cells`.
+    init(_ cells: [Cell]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cells.count * 2)
+        var style = Style.plain
+        for cell in cells {
+            let cellStyle = Style(cell)
+            let text = cell.text.utf8
+            let length = min(text.count, Int(UInt16.max))
+            var header = cell.width & 0b11
+            if cellStyle != style { header |= 0b100 }
+            header |= UInt8(min(length, 31)) << 3
+            bytes.append(header)
+            if length >= 31 {
+                bytes.append(UInt8(length & 0xFF))
+                bytes.append(UInt8(length >> 8))
+            }
+            if cellStyle != style {
+                cellStyle.append(to: &bytes)
+                style = cellStyle
+            }
+            bytes.append(contentsOf: text.prefix(length))
+        }
+        self.bytes = bytes
+    }
+
+    /// Bytes the line occupies (what the packing saves is measured with it).
+    var byteCount: Int { bytes.count }
+
+    /// The cells, as they were packed.
+    var cells: [Cell] {
+        var cells: [Cell] = []
+        var style = Style.plain
+        bytes.withUnsafeBufferPointer { raw in
+            var at = 0
+            while at < raw.count {
+                let header = raw[at]
+                at += 1
+                var length = Int(header >> 3)
+                if length == 31 {
+                    length = Int(raw[at]) | Int(raw[at + 1]) << 8
+                    at += 2
+                }
+                if header & 0b100 != 0 { style = Style(reading: raw, at: &at) }
+                let text = Self.text(raw, at: at, length: length)
+                at += length
+                cells.append(
+                    Cell(text: text, width: header & 0b11, attrs: style.attrs, fg: style.fg, bg: style.bg))
+            }
+        }
+        return cells
+    }
+
+    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    private static func text(_ raw: UnsafeBufferPointer<UInt8>, at: Int, length: Int) -> String {
+        if length == 0 { return "" }
+        if length == 1, raw[at] < 128 { return asciiStrings[Int(raw[at])] }
+        return String(decoding: UnsafeBufferPointer(rebasing: raw[at..<(at + length)]), as: UTF8.self)
+    }
+}
+
+extension PackedLine {
+    /// A cell's attributes and colours, the part of a cell that runs of cells share.
+    fileprivate struct Style: Equatable {
+        var attrs: CellAttributes
+        var fg: TerminalColor
+        var bg: TerminalColor
+
+        static let plain = Style(attrs: [], fg: .default, bg: .default)
+
+        init(attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor) {
+            self.attrs = attrs
+            self.fg = fg
+            self.bg = bg
+        }
+
+        init(_ cell: Cell) { self.init(attrs: cell.attrs, fg: cell.fg, bg: cell.bg) }
+
+        func append(to bytes: inout [UInt8]) {
+            bytes.append(UInt8(attrs.rawValue & 0xFF))
+            bytes.append(UInt8(attrs.rawValue >> 8))
+            Self.append(fg, to: &bytes)
+            Self.append(bg, to: &bytes)
+        }
+
+        init(reading raw: UnsafeBufferPointer<UInt8>, at: inout Int) {
+            attrs = CellAttributes(rawValue: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8)
+            at += 2
+            fg = Self.color(raw, at: &at)
+            bg = Self.color(raw, at: &at)
+        }
+
+        private static func append(_ color: TerminalColor, to bytes: inout [UInt8]) {
+            switch color {
+            case .default: append(0, 0, 0, 0, to: &bytes)
+            case .indexed(let index): append(1, index, 0, 0, to: &bytes)
+            case .rgb(let r, let g, let b): append(2, r, g, b, to: &bytes)
+            }
+        }
+
+        private static func append(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, to bytes: inout [UInt8]) {
+            bytes.append(a)
+            bytes.append(b)
+            bytes.append(c)
+            bytes.append(d)
+        }
+
+        private static func color(_ raw: UnsafeBufferPointer<UInt8>, at: inout Int) -> TerminalColor {
+            defer { at += 4 }
+            switch raw[at] {
+            case 1: return .indexed(raw[at + 1])
+            case 2: return .rgb(raw[at + 1], raw[at + 2], raw[at + 3])
+            default: return .default
+            }
+        }
+    }
+}
