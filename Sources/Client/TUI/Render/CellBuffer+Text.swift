@@ -19,7 +19,7 @@ extension CellBuffer {
                 continue
             }
             if width == 2 && x + 1 >= area.maxX {
-                set(FrameCell(text: " ", style: style), row: row, col: x)
+                set(FrameCell(glyph: .space, style: style), row: row, col: x)
                 x += 1
                 break
             }

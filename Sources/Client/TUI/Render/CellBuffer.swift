@@ -57,12 +57,12 @@ public struct CellBuffer: Hashable, Sendable {
         breakWide(row: row, col: col)
         if cell.width == 2 {
             guard col + 1 < size.cols else {
-                self[row, col] = FrameCell(text: " ", style: cell.style)
+                self[row, col] = FrameCell(glyph: .space, style: cell.style)
                 return
             }
             breakWide(row: row, col: col + 1)
             self[row, col] = cell
-            self[row, col + 1] = FrameCell(text: "", width: 0, style: cell.style)
+            self[row, col + 1] = FrameCell(glyph: .empty, width: 0, style: cell.style)
         } else {
             self[row, col] = cell
         }
@@ -72,9 +72,9 @@ public struct CellBuffer: Hashable, Sendable {
     private mutating func breakWide(row: Int, col: Int) {
         let existing = self[row, col]
         if existing.isContinuation, col > 0 {
-            self[row, col - 1] = FrameCell(text: " ", style: self[row, col - 1].style)
+            self[row, col - 1] = FrameCell(glyph: .space, style: self[row, col - 1].style)
         } else if existing.width == 2, col + 1 < size.cols {
-            self[row, col + 1] = FrameCell(text: " ", style: existing.style)
+            self[row, col + 1] = FrameCell(glyph: .space, style: existing.style)
         }
     }
 }

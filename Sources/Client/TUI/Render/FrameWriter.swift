@@ -43,7 +43,11 @@ public struct FrameWriter: Sendable {
                 current = cell.style
             }
             let width = Int(max(cell.width, 1))
-            appendText(cell.text, width: width)
+            if width == 1, let byte = cell.glyph.singleByte, byte >= 0x20, byte < 0x7F {
+                bytes.append(byte)
+            } else {
+                appendText(cell.text, width: width)
+            }
             // After the last column the terminal's cursor is in its pending-wrap state: unknown.
             position = (row, x + width)
         }

@@ -95,7 +95,7 @@ public final class TerminalScreenMirror {
     /// A terminal cell as a frame cell.
     public static func convert(_ cell: Cell) -> FrameCell {
         if cell.isContinuation {
-            return FrameCell(text: "", width: 0, style: style(of: cell))
+            return FrameCell(glyph: .empty, width: 0, style: style(of: cell))
         }
         let text = cell.text.isEmpty ? " " : cell.text
         return FrameCell(text: text, width: max(cell.width, 1), style: style(of: cell))
@@ -189,7 +189,7 @@ private struct StyleMemo {
             key = (cell.attrs, cell.fg, cell.bg)
             style = TerminalScreenMirror.style(of: cell)
         }
-        if cell.isContinuation { return FrameCell(text: "", width: 0, style: style) }
-        return FrameCell(text: cell.text.isEmpty ? " " : cell.text, width: max(cell.width, 1), style: style)
+        if cell.isContinuation { return FrameCell(glyph: .empty, width: 0, style: style) }
+        return FrameCell(glyph: cell.text.isEmpty ? .space : Glyph(cell.text), width: max(cell.width, 1), style: style)
     }
 }
