@@ -2,6 +2,7 @@
 // kind: the drivers of the pure state machines use both to turn "fire at T" actions into tasks.
 
 import ClientCore
+import Dispatch
 
 /// Reads `ContinuousClock` as ClientCore's `MonotonicTime` (nanoseconds since creation).
 public struct MonotonicClock: Sendable {
@@ -25,38 +26,45 @@ public struct MonotonicClock: Sendable {
 
 /// Pending timers, at most one per kind; scheduling a kind again replaces the earlier one. A
 /// timer that fires after being replaced or cancelled is recognised by its token and ignored.
+///
+/// Each timer is a one-shot `DispatchSourceTimer`, not a task sleeping: `Task.sleep` rests on a
+/// libdispatch timer that cancelling the task does not disarm, so every cancelled deadline (a pong
+/// that came in time, typing that went out) still woke the process when it would have fired. A
+/// cancelled source never fires.
 struct TimerSet<Kind: Hashable & Sendable>: Sendable {
-    private var tasks: [Kind: (token: UInt64, task: Task<Void, Never>)] = [:]
+    private var timers: [Kind: (token: UInt64, source: TimerSource)] = [:]
     private var nextToken: UInt64 = 0
+    private static var queue: DispatchQueue { DispatchQueue.global() }
 
     mutating func schedule(
         _ kind: Kind, at time: MonotonicTime, clock: MonotonicClock,
         fire: @escaping @Sendable (_ token: UInt64) async -> Void
     ) {
-        tasks[kind]?.task.cancel()
+        cancel(kind)
         nextToken += 1
         let token = nextToken
-        let task = Task {
-            await clock.sleep(until: time)
-            guard !Task.isCancelled else { return }
-            await fire(token)
-        }
-        tasks[kind] = (token, task)
+        let delay = max(0, (time - clock.now()).nanosecondsClamped)
+        let source = DispatchSource.makeTimerSource(queue: Self.queue)
+        source.schedule(
+            deadline: .now() + .nanoseconds(Int(clamping: delay)), repeating: .never, leeway: .milliseconds(1))
+        source.setEventHandler { Task { await fire(token) } }
+        source.resume()
+        timers[kind] = (token, TimerSource(source: source))
     }
 
     /// True (and forgets the timer) if `token` is the live timer of `kind`.
     mutating func take(_ kind: Kind, token: UInt64) -> Bool {
-        guard tasks[kind]?.token == token else { return false }
-        tasks.removeValue(forKey: kind)
+        guard timers[kind]?.token == token else { return false }
+        timers.removeValue(forKey: kind)?.source.source.cancel()
         return true
     }
 
     mutating func cancel(_ kind: Kind) {
-        tasks.removeValue(forKey: kind)?.task.cancel()
+        timers.removeValue(forKey: kind)?.source.source.cancel()
     }
 
     mutating func cancelAll() {
-        for entry in tasks.values { entry.task.cancel() }
-        tasks.removeAll()
+        for entry in timers.values { entry.source.source.cancel() }
+        timers.removeAll()
     }
 }

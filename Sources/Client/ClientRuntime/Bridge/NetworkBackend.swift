@@ -59,9 +59,18 @@ final class NetworkBackend: Sendable {
             let cache = cache
             let task = Task {
                 await socket.start()
+                // A heartbeat's round trip reaches the UI only when the milliseconds shown change:
+                // every 5 s on an idle link it would wake the UI loop to draw the same text.
+                var shownRoundTrip: Int?
                 for await event in socket.events {
                     if case .resynced(_, let snapshot) = event { cache.resynced(snapshot, server: name) }
-                    queue.post(contentsOf: ServerEventMapper.map(event, server: name).map(RuntimeEvent.app))
+                    if case .status = event { shownRoundTrip = nil }
+                    var events = ServerEventMapper.map(event, server: name)
+                    if case .roundTrip(_, let milliseconds) = events.first {
+                        if milliseconds == shownRoundTrip { events.removeFirst() }
+                        shownRoundTrip = milliseconds
+                    }
+                    if !events.isEmpty { queue.post(contentsOf: events.map(RuntimeEvent.app)) }
                 }
             }
             tasks.withLock { $0.append(task) }

@@ -46,10 +46,11 @@ final class SnapshotCache: Sendable {
         save(snapshot, server: server)
     }
 
-    /// Updates the saved session list of `server` (after a refresh), if a snapshot exists.
+    /// Updates the saved session list of `server` (after a refresh), if a snapshot exists and the
+    /// list changed.
     func sessionsRefreshed(_ sessions: [Session], server: String) {
         let updated = latest.withLock { latest -> ServerSnapshot? in
-            guard var snapshot = latest[server] else { return nil }
+            guard var snapshot = latest[server], snapshot.sessions != sessions else { return nil }
             snapshot.sessions = sessions
             latest[server] = snapshot
             return snapshot
@@ -60,7 +61,8 @@ final class SnapshotCache: Sendable {
     private func save(_ snapshot: ServerSnapshot, server: String) {
         guard let store = stores[server] else { return }
         let logger = logger
-        Task.detached(priority: .background) {
+        // The default priority: a `.background` task started a thread of its own for each save.
+        Task.detached {
             do throws(ClientNetworkError) { try store.saveSnapshot(snapshot) } catch {
                 logger.warning("cannot save the cached state of \(server): \(error.description)")
             }

@@ -92,7 +92,12 @@ struct SessionListView {
             text += " · OFFLINE (\(server?.offlineText(reason) ?? reason)) · data is stale"
             style = theme.error
         }
-        if let heard = server?.lastHeard { text += " · updated \(RelativeTime.ago(heard, now: now))" }
+        // While a server is online and on time its sessions are pushed as they change: "updated"
+        // only matters when what is shown may be stale (and the clock-driven redraws it needed
+        // each heartbeat would wake an idle client).
+        if let heard = server?.lastHeard, style == theme.error || server?.link != .online {
+            text += " · updated \(RelativeTime.ago(heard, now: now))"
+        }
         frame.putLine(text, in: rect, row: y, style: style)
     }
 
