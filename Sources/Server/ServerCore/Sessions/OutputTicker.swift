@@ -1,10 +1,14 @@
-// Coalesces "this pane wrote something" marks from control-client reader threads into one
-// flush per short delay: a pane flooding output costs one capture per flush, not one per
-// `%output` line, and an idle pane costs nothing.
+// Coalesces "this pane wrote something" marks from control-client reader threads into flushes:
+// a pane flooding output costs one capture per busy interval, not one per `%output` line, and an
+// idle pane costs nothing.
 import Foundation
 import Synchronization
 
-/// Collects dirty panes and hands them over in batches.
+/// Collects dirty panes and hands them over in batches: a pane that was quiet is handed over
+/// `delay` after its first mark, a pane that keeps writing at most once per `busyInterval` (a
+/// capture of every busy pane every 10 ms cost the server a core and tmux half of one for nine
+/// panes at 64 KB/s; the detector debounces screen patterns for 40 ms anyway). The last mark of a
+/// burst is always handed over, so a prompt printed after a flood is seen.
 final class OutputTicker: Sendable {
     /// A pane and the tmux session whose control client reported it.
     struct Mark: Hashable, Sendable {
@@ -13,39 +17,69 @@ final class OutputTicker: Sendable {
     }
 
     private struct State {
-        var dirty: Set<Mark> = []
-        var scheduled = false
+        /// Marked panes and when each may be handed over.
+        var due: [Mark: ContinuousClock.Instant] = [:]
+        /// When each pane was last handed over (kept for `busyInterval`).
+        var flushed: [Mark: ContinuousClock.Instant] = [:]
+        /// When the pending wake-up runs, if one is pending.
+        var wake: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
     private let delay: Duration
+    private let busyInterval: Duration
     private let flush: @Sendable (Set<Mark>) async -> Void
 
-    /// A ticker that calls `flush` `delay` after the first mark of each batch.
-    init(delay: Duration, flush: @escaping @Sendable (Set<Mark>) async -> Void) {
+    /// A ticker that calls `flush` `delay` after a quiet pane's first mark, and at most every
+    /// `busyInterval` for a pane that keeps writing.
+    init(
+        delay: Duration, busyInterval: Duration = .milliseconds(50),
+        flush: @escaping @Sendable (Set<Mark>) async -> Void
+    ) {
         self.delay = delay
+        self.busyInterval = max(busyInterval, delay)
         self.flush = flush
     }
 
-    /// Marks `pane` dirty; schedules a flush if none is pending.
+    /// Marks `pane` dirty; schedules a wake-up if none is pending early enough.
     func mark(_ pane: String, session: String) {
-        let schedule = state.withLock { s -> Bool in
-            s.dirty.insert(Mark(pane: pane, session: session))
-            guard !s.scheduled else { return false }
-            s.scheduled = true
-            return true
-        }
-        guard schedule else { return }
-        let delay = delay
-        Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard let self else { return }
-            let batch = self.state.withLock { s -> Set<Mark> in
-                s.scheduled = false
-                defer { s.dirty = [] }
-                return s.dirty
+        let now = ContinuousClock.now
+        let wake = state.withLock { s -> ContinuousClock.Instant? in
+            let mark = Mark(pane: pane, session: session)
+            if s.due[mark] == nil {
+                let earliest = s.flushed[mark].map { $0 + busyInterval } ?? now
+                s.due[mark] = max(now + delay, earliest)
             }
-            await self.flush(batch)
+            guard let next = s.due.values.min(), s.wake.map({ next < $0 }) ?? true else { return nil }
+            s.wake = next
+            return next
         }
+        if let wake { schedule(at: wake) }
+    }
+
+    private func schedule(at instant: ContinuousClock.Instant) {
+        Task { [weak self] in
+            try? await Task.sleep(until: instant, clock: .continuous)
+            await self?.fire(scheduledAt: instant)
+        }
+    }
+
+    /// Hands over the panes that are due and schedules the next wake-up. A wake-up that an
+    /// earlier one replaced does nothing.
+    private func fire(scheduledAt instant: ContinuousClock.Instant) async {
+        let now = ContinuousClock.now
+        let (batch, next) = state.withLock { s -> (Set<Mark>, ContinuousClock.Instant?) in
+            guard s.wake == instant else { return ([], nil) }
+            let batch = Set(s.due.filter { $0.value <= now }.keys)
+            for mark in batch {
+                s.due[mark] = nil
+                s.flushed[mark] = now
+            }
+            s.flushed = s.flushed.filter { now - $0.value < busyInterval }
+            s.wake = s.due.values.min()
+            return (batch, s.wake)
+        }
+        if let next { schedule(at: next) }
+        if !batch.isEmpty { await flush(batch) }
     }
 }

@@ -18,14 +18,40 @@ public enum OutputPatterns {
     }
 
     /// Classifies a snapshot; completion beats immediate beats question.
+    ///
+    /// Matched on the UTF-8 bytes with ASCII letters folded (every pattern's letters are ASCII):
+    /// a busy pane is captured many times a second, and `String.lowercased()` plus Foundation's
+    /// substring search took most of a core for nine busy panes.
     public static func classify(_ text: String) -> Match {
-        let lowered = text.lowercased()
-        if lowered.contains(completion.lowercased()) { return .completion }
-        if immediate.contains(where: { lowered.contains($0.lowercased()) }) { return .immediate }
-        if questionPhrases.contains(where: { lowered.contains($0.lowercased()) }) { return .question }
-        let endsInQuestionMark = text.split(separator: "\n", omittingEmptySubsequences: true).contains { line in
-            line.last(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) == "?"
+        var bytes = Array(text.utf8)
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        return bytes.withUnsafeBytes { haystack in
+            if Folded.completion.contains(in: haystack) { return .completion }
+            if Folded.immediate.contains(where: { $0.contains(in: haystack) }) { return .immediate }
+            if Folded.questionPhrases.contains(where: { $0.contains(in: haystack) }) { return .question }
+            return endsALineInAQuestionMark(haystack) ? .question : .none
         }
-        return endsInQuestionMark ? .question : .none
+    }
+
+    /// True if a line's last character other than spaces, tabs and CR is `?`.
+    private static func endsALineInAQuestionMark(_ text: UnsafeRawBufferPointer) -> Bool {
+        var last: UInt8 = 0
+        for byte in text {
+            switch byte {
+            case 0x0A:
+                if last == 0x3F { return true }
+                last = 0
+            case 0x20, 0x09, 0x0D: break
+            default: last = byte
+            }
+        }
+        return last == 0x3F
+    }
+
+    /// The patterns as lowercase UTF-8.
+    private enum Folded {
+        static let completion = FoldedPattern(OutputPatterns.completion)
+        static let immediate = OutputPatterns.immediate.map(FoldedPattern.init)
+        static let questionPhrases = OutputPatterns.questionPhrases.map(FoldedPattern.init)
     }
 }
