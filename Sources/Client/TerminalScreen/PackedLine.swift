@@ -14,29 +14,13 @@ struct PackedLine: Equatable, Sendable {
 
     /// Packs `cells`.
     init(_ cells: [Cell]) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(cells.count * 2)
-        var style = Style.plain
-        for cell in cells {
-            let cellStyle = Style(cell)
-            let text = cell.text.utf8
-            let length = min(text.count, Int(UInt16.max))
-            var header = cell.width & 0b11
-            if cellStyle != style { header |= 0b100 }
-            header |= UInt8(min(length, 31)) << 3
-            bytes.append(header)
-            if length >= 31 {
-                bytes.append(UInt8(length & 0xFF))
-                bytes.append(UInt8(length >> 8))
-            }
-            if cellStyle != style {
-                cellStyle.append(to: &bytes)
-                style = cellStyle
-            }
-            bytes.append(contentsOf: text.prefix(length))
-        }
-        self.bytes = bytes
+        var builder = PackedLineBuilder(capacity: cells.count)
+        for cell in cells { builder.append(cell) }
+        self = builder.line
     }
+
+    /// A line of `bytes` already packed (by `PackedLineBuilder`).
+    init(packed bytes: [UInt8]) { self.bytes = bytes }
 
     /// Bytes the line occupies (what the packing saves is measured with it).
     var byteCount: Int { bytes.count }
@@ -76,7 +60,7 @@ struct PackedLine: Equatable, Sendable {
 
 extension PackedLine {
     /// A cell's attributes and colours, the part of a cell that runs of cells share.
-    fileprivate struct Style: Equatable {
+    struct Style: Equatable {
         var attrs: CellAttributes
         var fg: TerminalColor
         var bg: TerminalColor
@@ -89,8 +73,7 @@ extension PackedLine {
             self.bg = bg
         }
 
-        init(_ cell: Cell) { self.init(attrs: cell.attrs, fg: cell.fg, bg: cell.bg) }
-
+        /// Writes the style's 10 bytes.
         func append(to bytes: inout [UInt8]) {
             bytes.append(UInt8(attrs.rawValue & 0xFF))
             bytes.append(UInt8(attrs.rawValue >> 8))

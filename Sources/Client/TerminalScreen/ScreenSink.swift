@@ -57,10 +57,10 @@ final class ScreenSink {
         guard scrollback.limit > 0 else { return }
         var end = cols
         while end > 0, CellConversion.isBlank(cells[end - 1]) { end -= 1 }
-        var line: [Cell] = []
-        line.reserveCapacity(end)
-        for col in 0..<end { line.append(CellConversion.cell(from: cells[col], clusters: clusters)) }
-        scrollback.push(line)
+        var memo = CellStyleMemo()
+        var line = PackedLineBuilder(capacity: end)
+        for col in 0..<end { line.append(memo.cell(from: cells[col], clusters: clusters)) }
+        scrollback.push(packed: line.line)
     }
 
     func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {

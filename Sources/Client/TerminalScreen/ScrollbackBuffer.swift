@@ -21,9 +21,8 @@ struct ScrollbackBuffer {
     subscript(index: Int) -> [Cell] { storage[(head + index) % storage.count].cells }
 
     /// Appends the newest line, dropping the oldest once `limit` lines are kept.
-    mutating func push(_ cells: [Cell]) {
+    mutating func push(packed line: PackedLine) {
         guard limit > 0 else { return }
-        let line = PackedLine(cells)
         pushedTotal += 1
         if storage.count < limit {
             storage.append(line)
@@ -48,12 +47,5 @@ struct ScrollbackBuffer {
         epoch += 1
         storage.removeAll()
         head = 0
-    }
-
-    /// Drops trailing blank cells (the stored form of a line).
-    static func trimmed(_ line: [Cell]) -> [Cell] {
-        var end = line.count
-        while end > 0, line[end - 1] == .blank { end -= 1 }
-        return end == line.count ? line : Array(line[..<end])
     }
 }

@@ -1,0 +1,38 @@
+// Packs a line cell by cell, in the format `PackedLine` describes, without an array of cells in
+// between: libvterm hands a scrolled-off line to `ScreenSink.pushLine` one cell at a time.
+
+/// Builds one `PackedLine`.
+struct PackedLineBuilder {
+    private var bytes: [UInt8] = []
+    private var style = PackedLine.Style.plain
+
+    /// A builder with room for `capacity` plain cells and a few style changes.
+    init(capacity: Int) { bytes.reserveCapacity(capacity * 2 + 32) }
+
+    /// Appends one cell.
+    mutating func append(_ cell: Cell) {
+        let changed = cell.attrs != style.attrs || cell.fg != style.fg || cell.bg != style.bg
+        let utf8 = cell.text.utf8
+        let length = min(utf8.count, Int(UInt16.max))
+        var header = cell.width & 0b11
+        if changed { header |= 0b100 }
+        header |= UInt8(min(length, 31)) << 3
+        bytes.append(header)
+        if length >= 31 {
+            bytes.append(UInt8(length & 0xFF))
+            bytes.append(UInt8(length >> 8))
+        }
+        if changed {
+            style = PackedLine.Style(attrs: cell.attrs, fg: cell.fg, bg: cell.bg)
+            style.append(to: &bytes)
+        }
+        if length == 1, let byte = utf8.first {
+            bytes.append(byte)
+        } else if length > 0 {
+            bytes.append(contentsOf: utf8.prefix(length))
+        }
+    }
+
+    /// The packed line.
+    var line: PackedLine { PackedLine(packed: bytes) }
+}
