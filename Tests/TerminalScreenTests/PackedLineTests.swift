@@ -1,6 +1,7 @@
 // PackedLine, the stored form of a scrollback line: every cell comes back exactly as packed, and a
 // plain line costs about two bytes a cell.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
@@ -59,5 +60,31 @@ struct PackedLineTests {
         #expect(screen.scrollbackLine(7)[7].text == "漢")
         #expect(screen.scrollbackLine(7)[7].width == 2)
         #expect(screen.scrollbackLine(7)[8].isContinuation)
+    }
+}
+
+@Suite("Scrolled-off lines")
+struct ScrolledOffLineTests {
+    private static let pieces = [
+        "abc", "Z", " ", "  x", "\u{1B}[31m", "\u{1B}[1;4m", "\u{1B}[38;2;1;2;3m", "\u{1B}[48;5;200m", "\u{1B}[m",
+        "\u{1B}[7m", "\u{1B}[9m", "\u{1B}[2m", "\u{1B}[53m", "\u{1B}[4:3m", "漢", "é", "e\u{301}", "🙂", "\u{1B}[K",
+        "\u{1B}[44m\u{1B}[K", "\u{1B}[3C", "~", "\t",
+    ]
+
+    /// Each row, as the screen shows it before it scrolls off, comes back from the scrollback.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aLineComesBackAsTheScreenShowedIt(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let screen = makeScreen(rows: 2, cols: 24, scrollback: 500)
+        for _ in 0..<60 {
+            let line = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                Self.pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            screen.feed("\u{1B}[m\u{1B}[2J\u{1B}[H" + line)
+            var shown = screen.row(0)
+            while shown.last == .blank { shown.removeLast() }
+            screen.feed("\u{1B}[2;1H\r\n")
+            #expect(screen.scrollbackLine(screen.scrollbackCount - 1) == shown, "\(line.debugDescription)")
+        }
     }
 }

@@ -15,6 +15,15 @@ struct CellStyleMemo {
 
     /// `source` as a `Cell`, like `CellConversion.cell(from:)`.
     mutating func cell(from source: VTermScreenCell, clusters: ClusterTable) -> Cell {
+        let style = self.style(of: source)
+        let (text, width) = CellConversion.text(of: source, clusters: clusters)
+        return CellConversion.erasedAsTmux(Cell(text: text, width: width, attrs: style.0, fg: style.1, bg: style.2))
+    }
+
+    /// The attributes and colours of `source`, converted only when its raw bytes differ from the
+    /// last cell's.
+    @inline(__always)
+    mutating func style(of source: VTermScreenCell) -> (CellAttributes, TerminalColor, TerminalColor) {
         let key = (Self.bits(source.attrs, as: UInt64.self), Self.bits(source.fg, as: UInt32.self))
         let bgKey = Self.bits(source.bg, as: UInt32.self)
         if key.0 != rawAttrs || key.1 != rawFG || bgKey != rawBG {
@@ -25,8 +34,7 @@ struct CellStyleMemo {
             fg = CellConversion.color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue)
             bg = CellConversion.color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)
         }
-        let (text, width) = CellConversion.text(of: source, clusters: clusters)
-        return CellConversion.erasedAsTmux(Cell(text: text, width: width, attrs: attrs, fg: fg, bg: bg))
+        return (attrs, fg, bg)
     }
 
     /// The first bytes of `value` (zero-padded) as an integer, for equality only.

@@ -33,6 +33,19 @@ struct PackedLineBuilder {
         }
     }
 
+    /// Appends a one-column cell showing the ASCII character `byte`.
+    @inline(__always)
+    mutating func append(ascii byte: UInt8, attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor) {
+        if attrs == style.attrs, fg == style.fg, bg == style.bg {
+            bytes.append(1 << 3 | 1)
+        } else {
+            bytes.append(1 << 3 | 0b100 | 1)
+            style = PackedLine.Style(attrs: attrs, fg: fg, bg: bg)
+            style.append(to: &bytes)
+        }
+        bytes.append(byte)
+    }
+
     /// The packed line.
     var line: PackedLine { PackedLine(packed: bytes) }
 }

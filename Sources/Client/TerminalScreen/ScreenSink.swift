@@ -59,7 +59,16 @@ final class ScreenSink {
         while end > 0, CellConversion.isBlank(cells[end - 1]) { end -= 1 }
         var memo = CellStyleMemo()
         var line = PackedLineBuilder(capacity: end)
-        for col in 0..<end { line.append(memo.cell(from: cells[col], clusters: clusters)) }
+        for col in 0..<end {
+            let source = cells[col]
+            // A printable ASCII character (most of what scrolls off) is packed from its byte.
+            if source.chars.0 >= 0x20, source.chars.0 < 0x7F, source.chars.1 == 0 {
+                let (attrs, fg, bg) = memo.style(of: source)
+                line.append(ascii: UInt8(source.chars.0), attrs: attrs, fg: fg, bg: bg)
+            } else {
+                line.append(memo.cell(from: source, clusters: clusters))
+            }
+        }
         scrollback.push(packed: line.line)
     }
 
