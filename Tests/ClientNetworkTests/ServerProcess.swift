@@ -89,13 +89,12 @@ final class ServerProcess: @unchecked Sendable {
         return await offPool { ChildWait.tmux(socket: socket, arguments) }
     }
 
-    /// Stops the server with SIGTERM and starts `tmux kill-server` at once (neither blocks), then
-    /// reaps both and removes the directory on a thread of its own: the last reference usually
-    /// goes on a cooperative-pool thread, which must not block. SIGTERM, not SIGKILL: a killed
-    /// server leaves its tmux control clients orphaned and attached, and tmux 3.3a then never
-    /// finishes `kill-server` (it waits to flush to clients nobody reads). SIGKILL follows after
-    /// 10 s if it is still running. Nothing but waiting is left to the thread: a test process
-    /// that exits right after still stops the server and its tmux.
+    /// Stops the server with SIGTERM, then kills its tmux server and the control clients still
+    /// attached to it (`TmuxSweep`; `tmux kill-server` on tmux 3.3a never finished while a
+    /// control client was attached, and test processes that exited right after leaked tmux
+    /// servers that way). Reaping the server and removing the directory happen on a thread of its
+    /// own: the last reference usually goes on a cooperative-pool thread, which must not block.
+    /// SIGKILL follows after 10 s if the server is still running.
     deinit {
         let directory = directory
         let running = process.flatMap { $0.isRunning ? $0 : nil }
@@ -103,7 +102,7 @@ final class ServerProcess: @unchecked Sendable {
             kill(running.processIdentifier, SIGCONT)
             kill(running.processIdentifier, SIGTERM)
         }
-        let tmuxKiller = ChildWait.startTmux(socket: tmuxSocket, ["kill-server"])
+        TmuxSweep.killAll(socket: tmuxSocket)
         Thread.detachNewThread {
             if let running {
                 let deadline = Date().addingTimeInterval(10)
@@ -111,7 +110,6 @@ final class ServerProcess: @unchecked Sendable {
                 if running.isRunning { kill(running.processIdentifier, SIGKILL) }
                 ChildWait.exitStatus(of: running)
             }
-            if let tmuxKiller { ChildWait.exitStatus(ofPID: tmuxKiller) }
             try? FileManager.default.removeItem(atPath: directory)
         }
     }
