@@ -27,6 +27,7 @@ final class ServerProcess: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.path + "/claudepm-net-srv-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         tmuxSocket = "claudepm-test-" + UUID().uuidString.prefix(8).lowercased()
+        TmuxSweep.killAtExit(socket: tmuxSocket)
         port = 0
         self.extraArguments = extraArguments
     }

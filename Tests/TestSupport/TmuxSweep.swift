@@ -4,9 +4,27 @@
 // that exits right after its teardown cannot wait for the server to let them go first.
 
 import Foundation
+import Synchronization
 
 /// Finds and kills the processes of one tmux socket.
 public enum TmuxSweep {
+    /// Sockets to sweep when the test process exits, in case their owner's teardown never ran.
+    private static let atExit = Mutex<Set<String>?>(nil)
+
+    /// Sweeps `socket` when the test process exits (a fixture that is still referenced when the
+    /// test runner calls `exit` is never torn down; its tmux server would outlive the run).
+    public static func killAtExit(socket: String) {
+        let first = atExit.withLock { sockets -> Bool in
+            defer { sockets = (sockets ?? []).union([socket]) }
+            return sockets == nil
+        }
+        if first { atexit { TmuxSweep.sweepAtExit() } }
+    }
+
+    private static func sweepAtExit() {
+        for socket in atExit.withLock({ $0 ?? [] }) { killAll(socket: socket) }
+    }
+
     /// Sends SIGKILL to every process whose arguments name `-L socket`; returns how many.
     /// The socket names tests use are unique (`claudepm-test-<uuid>`), so nothing else matches.
     @discardableResult
