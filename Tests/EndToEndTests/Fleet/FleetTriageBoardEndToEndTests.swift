@@ -170,6 +170,16 @@ struct FleetTriageBoardEndToEndTests {
             }
             #expect(returned.ok, "T did not go back to \(origin.session):\n\(returned.screen)")
 
+            // An attach repaints the agent at the new size: output while it waits, which ends a
+            // question's wait after 2 s until 5 quiet seconds raise it again. Beta goes down only
+            // once all four of its sessions wait again, so the flash below can count them (under a
+            // CPU hog, beta's last visited session was caught in that gap).
+            let betaWaits = await world.tmux.waitForScreen(timeout: 60) { screen in
+                let beta = Self.rows(screen).filter { $0.server == "beta" }
+                return beta.count == 4 && beta.allSatisfy { $0.reason != nil }
+            }
+            try #require(betaWaits.ok, "beta's sessions do not all wait again:\n\(betaWaits.screen)")
+
             // Beta's host drops off the network; once beta is down (not just late), its waits
             // are stale and triage skips them.
             try await world.fleet.setLink(world.host("beta"), up: false)
