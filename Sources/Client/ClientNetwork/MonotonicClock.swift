@@ -34,7 +34,6 @@ public struct MonotonicClock: Sendable {
 struct TimerSet<Kind: Hashable & Sendable>: Sendable {
     private var timers: [Kind: (token: UInt64, source: TimerSource)] = [:]
     private var nextToken: UInt64 = 0
-    private static var queue: DispatchQueue { DispatchQueue.global() }
 
     mutating func schedule(
         _ kind: Kind, at time: MonotonicTime, clock: MonotonicClock,
@@ -44,7 +43,7 @@ struct TimerSet<Kind: Hashable & Sendable>: Sendable {
         nextToken += 1
         let token = nextToken
         let delay = max(0, (time - clock.now()).nanosecondsClamped)
-        let source = DispatchSource.makeTimerSource(queue: Self.queue)
+        let source = DispatchSource.makeTimerSource(queue: .global())
         source.schedule(
             deadline: .now() + .nanoseconds(Int(clamping: delay)), repeating: .never, leeway: .milliseconds(1))
         source.setEventHandler { Task { await fire(token) } }
@@ -55,16 +54,16 @@ struct TimerSet<Kind: Hashable & Sendable>: Sendable {
     /// True (and forgets the timer) if `token` is the live timer of `kind`.
     mutating func take(_ kind: Kind, token: UInt64) -> Bool {
         guard timers[kind]?.token == token else { return false }
-        timers.removeValue(forKey: kind)?.source.source.cancel()
+        timers.removeValue(forKey: kind)?.source.cancel()
         return true
     }
 
     mutating func cancel(_ kind: Kind) {
-        timers.removeValue(forKey: kind)?.source.source.cancel()
+        timers.removeValue(forKey: kind)?.source.cancel()
     }
 
     mutating func cancelAll() {
-        for entry in timers.values { entry.source.source.cancel() }
+        for entry in timers.values { entry.source.cancel() }
         timers.removeAll()
     }
 }

@@ -6,4 +6,7 @@ import Dispatch
 /// does not declare, hence the unchecked conformance.
 struct TimerSource: @unchecked Sendable {
     let source: any DispatchSourceTimer
+
+    /// Disarms the timer: it never fires after this.
+    func cancel() { source.cancel() }
 }

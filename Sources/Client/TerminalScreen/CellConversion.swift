@@ -11,7 +11,7 @@ enum CellConversion {
     static let maxScalarsBack = Int(VTERM_MAX_CHARS_PER_CELL) - 1
 
     /// One-scalar strings for ASCII, so the common cell costs no string building.
-    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     static func cell(from source: VTermScreenCell, clusters: ClusterTable) -> Cell {
         let (text, width) = self.text(of: source, clusters: clusters)

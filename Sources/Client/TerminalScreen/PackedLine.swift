@@ -49,11 +49,9 @@ struct PackedLine: Equatable, Sendable {
         return cells
     }
 
-    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-
     private static func text(_ raw: UnsafeBufferPointer<UInt8>, at: Int, length: Int) -> String {
         if length == 0 { return "" }
-        if length == 1, raw[at] < 128 { return asciiStrings[Int(raw[at])] }
+        if length == 1, raw[at] < 128 { return CellConversion.asciiStrings[Int(raw[at])] }
         return String(decoding: UnsafeBufferPointer(rebasing: raw[at..<(at + length)]), as: UTF8.self)
     }
 }

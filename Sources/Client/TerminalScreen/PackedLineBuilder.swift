@@ -11,21 +11,9 @@ struct PackedLineBuilder {
 
     /// Appends one cell.
     mutating func append(_ cell: Cell) {
-        let changed = cell.attrs != style.attrs || cell.fg != style.fg || cell.bg != style.bg
         let utf8 = cell.text.utf8
         let length = min(utf8.count, Int(UInt16.max))
-        var header = cell.width & 0b11
-        if changed { header |= 0b100 }
-        header |= UInt8(min(length, 31)) << 3
-        bytes.append(header)
-        if length >= 31 {
-            bytes.append(UInt8(length & 0xFF))
-            bytes.append(UInt8(length >> 8))
-        }
-        if changed {
-            style = PackedLine.Style(attrs: cell.attrs, fg: cell.fg, bg: cell.bg)
-            style.append(to: &bytes)
-        }
+        appendHeader(width: cell.width, length: length, attrs: cell.attrs, fg: cell.fg, bg: cell.bg)
         if length == 1, let byte = utf8.first {
             bytes.append(byte)
         } else if length > 0 {
@@ -36,14 +24,27 @@ struct PackedLineBuilder {
     /// Appends a one-column cell showing the ASCII character `byte`.
     @inline(__always)
     mutating func append(ascii byte: UInt8, attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor) {
-        if attrs == style.attrs, fg == style.fg, bg == style.bg {
-            bytes.append(1 << 3 | 1)
-        } else {
-            bytes.append(1 << 3 | 0b100 | 1)
+        appendHeader(width: 1, length: 1, attrs: attrs, fg: fg, bg: bg)
+        bytes.append(byte)
+    }
+
+    /// A cell's header byte (and long length), then its style if it differs from the last one.
+    @inline(__always)
+    private mutating func appendHeader(
+        width: UInt8, length: Int, attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor
+    ) {
+        let changed = attrs != style.attrs || fg != style.fg || bg != style.bg
+        var header = width & 0b11 | UInt8(min(length, 31)) << 3
+        if changed { header |= 0b100 }
+        bytes.append(header)
+        if length >= 31 {
+            bytes.append(UInt8(length & 0xFF))
+            bytes.append(UInt8(length >> 8))
+        }
+        if changed {
             style = PackedLine.Style(attrs: attrs, fg: fg, bg: bg)
             style.append(to: &bytes)
         }
-        bytes.append(byte)
     }
 
     /// The packed line.

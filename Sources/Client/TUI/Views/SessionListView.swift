@@ -78,12 +78,14 @@ struct SessionListView {
     ) {
         var text = name
         var style = theme.heading
+        var onTime = false
         switch server?.link ?? .connecting {
         case .online:
             if let late = server?.lateText(now: now) {
                 text += " · \(late) · data may be stale"
                 style = theme.error
             } else {
+                onTime = true
                 text += " · online"
                 if let rtt = server?.rttMilliseconds { text += " \(rtt)ms" }
             }
@@ -95,7 +97,7 @@ struct SessionListView {
         // While a server is online and on time its sessions are pushed as they change: "updated"
         // only matters when what is shown may be stale (and the clock-driven redraws it needed
         // each heartbeat would wake an idle client).
-        if let heard = server?.lastHeard, style == theme.error || server?.link != .online {
+        if let heard = server?.lastHeard, !onTime {
             text += " · updated \(RelativeTime.ago(heard, now: now))"
         }
         frame.putLine(text, in: rect, row: y, style: style)
