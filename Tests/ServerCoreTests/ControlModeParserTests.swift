@@ -1,5 +1,6 @@
 // ControlModeParser: lines split anywhere, reply blocks matched by their exact header (a pane
-// line that looks like `%end` cannot end a block), octal unescaping of output.
+// line that looks like `%end` cannot end a block; the attach's own block is reported as
+// `.attached`), octal unescaping of output.
 import Testing
 
 @testable import ServerCore
@@ -28,7 +29,7 @@ import Testing
         }
     }
 
-    @Test func repliesAreOursOnlyWithFlagOneAndEndOnTheirOwnHeader() {
+    @Test func repliesAreOursOnlyWithFlagOneAndEndOnTheirOwnHeaderAndTheAttachIsReported() {
         let text = """
             %begin 100 7 0
             %end 100 7 0
@@ -44,6 +45,7 @@ import Testing
             """
         #expect(
             parse(text) == [
+                .attached(success: true),
                 .reply(
                     ControlReply(
                         success: true,

@@ -17,7 +17,7 @@ extension PaneStreams {
             topologyChanged(session)
         case .windowAdd, .windowClose, .sessionsChanged: topologyChanged(session)
         case .exit(let reason): clientEnded(session: session, reason: reason)
-        case .reply, .paneModeChanged, .other: break
+        case .reply, .attached, .paneModeChanged, .other: break
         }
     }
 

@@ -7,6 +7,11 @@ public enum ControlEvent: Sendable, Equatable {
     /// The reply to a command this client sent (`%begin … %end` or `%begin … %error`), in the
     /// order the commands were sent.
     case reply(ControlReply)
+    /// The end of a reply block this client did not ask for (FLAGS 0): the `attach-session` it
+    /// was started with. tmux reads a control client's commands from the moment it connects,
+    /// possibly BEFORE that attach ran, and a command run then sees a client with no session:
+    /// output read between it and the attach is never sent. So commands wait for this.
+    case attached(success: Bool)
     /// Bytes a pane wrote (`%output` or `%extended-output`).
     case output(pane: String, data: [UInt8])
     /// tmux stopped sending a pane's output because this client fell behind (`%pause`).

@@ -1,7 +1,8 @@
 // Splits a tmux control-mode byte stream into events. Lines end in `\n`; reply blocks run from
 // `%begin TIME NUMBER FLAGS` to an `%end` or `%error` line with the SAME three fields, so a pane
 // line inside a reply that merely starts with `%end` cannot end the block early. Blocks whose
-// FLAGS are not 1 (the reply to the attach itself) are not ours and are dropped. Pure: no I/O.
+// FLAGS are not 1 are not ours (the attach the client was started with): their lines are
+// dropped and their end is reported as `.attached`. Pure: no I/O.
 
 /// Incremental parser of tmux control-mode output.
 public struct ControlModeParser: Sendable {
@@ -37,7 +38,8 @@ public struct ControlModeParser: Sendable {
         if var open = block {
             if let success = Self.closes(line, header: open.header) {
                 block = nil
-                return open.ours ? .reply(ControlReply(success: success, lines: open.lines)) : nil
+                guard open.ours else { return .attached(success: success) }
+                return .reply(ControlReply(success: success, lines: open.lines))
             }
             open.lines.append(line)
             block = open

@@ -71,6 +71,7 @@ extension TmuxControlClient {
                 for event in parser.feed(Array(buffer[0..<n])) {
                     switch event {
                     case .reply(let reply): deliver(reply)
+                    case .attached: releaseHeldCommands()
                     case .exit(let reason): exitReason = reason ?? exitReason
                     default: handler(event)
                     }
@@ -83,6 +84,17 @@ extension TmuxControlClient {
         thread.name = "claudepm-tmux-control"
         thread.stackSize = 512 * 1024
         thread.start()
+    }
+
+    /// The attach ran: the command lines held until now go to tmux, later ones go straight out.
+    /// (If the pipe is gone, the reader sees the end next and fails every waiting command.)
+    private func releaseHeldCommands() {
+        state.withLock { s in
+            guard !s.attached else { return }
+            s.attached = true
+            if !s.closed, !s.held.isEmpty { _ = Self.writeAll(input, s.held) }
+            s.held = []
+        }
     }
 
     /// Hands one reply to the oldest command line waiting; its handler runs once all of the

@@ -3,6 +3,10 @@
 // is read on a thread of its own and parsed (ControlModeParser). Replies are matched to commands
 // in order and handed to their callbacks ON THE READER THREAD, between the notifications around
 // them, so a caller sees exactly which output came before and after its command ran.
+// Commands are held back until the client's own attach has run (`.attached`): tmux reads a
+// control client's input from the moment it connects, and a command that runs before the attach
+// sees a client with no session, so output read between that command and the attach would never
+// be sent (a snapshot taken then would be followed by a gap).
 // The client never sizes a window (`ignore-size`), never changes an option and never starts a
 // tmux server (`-N`).
 import CSupport
@@ -26,6 +30,9 @@ public final class TmuxControlClient: Sendable {
     struct State {
         var pending: [Pending] = []
         var closed = false
+        /// True once tmux ran the attach; until then command lines wait in `held`.
+        var attached = false
+        var held: [UInt8] = []
     }
 
     /// The tmux session attached to.
@@ -74,7 +81,10 @@ public final class TmuxControlClient: Sendable {
         let accepted = state.withLock { s -> Bool in
             guard !s.closed else { return false }
             s.pending.append(Pending(expected: commands.count, replies: [], handler: onReplies))
-            return Self.writeAll(input, Array(line.utf8))
+            // A failed write means the client is ending: its reader then fails every waiting
+            // command, this one included (answering it here too would answer it twice).
+            if s.attached { _ = Self.writeAll(input, Array(line.utf8)) } else { s.held += Array(line.utf8) }
+            return true
         }
         if !accepted { onReplies(Array(repeating: ControlReply(success: false, lines: []), count: commands.count)) }
     }
