@@ -4,6 +4,7 @@
 import ClientCore
 import TUI
 import TerminalScreen
+import TestSupport
 import Testing
 
 @Suite struct TerminalScreenMirrorLazyTests {
@@ -33,6 +34,45 @@ import Testing
         mirror.draw(into: &frame, rect: frame.bounds, originRow: 7, originCol: 30)
         let expected = Self.reference(screen)
         for r in 0..<screen.rows { #expect(mirror.row(r) == expected[r], "row \(r)") }
+    }
+
+    /// Generated output: runs of ASCII (up to `~`, and DEL) under every SGR attribute and kind of
+    /// colour, wide and combining characters, erases with attributes set, cursor moves.
+    private static func generatedOutput(seed: UInt64) -> String {
+        var rng = SeededGenerator(seed: seed)
+        let sgr = [
+            "0", "1", "2", "3", "4", "4:3", "5", "7", "8", "9", "53", "21", "31", "38;5;200", "48;5;17",
+            "38;2;1;2;3", "48;2;250;0;9", "39", "49", "22", "24", "27",
+        ]
+        let pieces = [
+            "abc", "~}|{", "\u{7F}", "漢字", "e\u{301}", "\u{1F600}", " ", "x y", "\r\n", "\u{1B}[K", "\u{1B}[2X",
+        ]
+        var out = ""
+        for _ in 0..<400 {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: out += "\u{1B}[\(sgr.randomElement(using: &rng) ?? "0")m"
+            case 1: out += "\u{1B}[\(Int.random(in: 1...12, using: &rng));\(Int.random(in: 1...60, using: &rng))H"
+            default: out += pieces.randomElement(using: &rng) ?? ""
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func generatedOutputReadOnDemandEqualsAFullConversion(seed: UInt64) {
+        let screen = TerminalScreen(rows: 12, cols: 60)
+        screen.feed(Self.generatedOutput(seed: seed))
+        let mirror = TerminalScreenMirror()
+        mirror.update(from: screen)
+        var frame = CellBuffer(size: GridSize(cols: 33, rows: 7))
+        mirror.draw(into: &frame, rect: frame.bounds, originRow: 2, originCol: 5)
+        let expected = Self.reference(screen)
+        for r in 0..<screen.rows {
+            let got = mirror.row(r)
+            let col = got.indices.first { $0 < expected[r].count && got[$0] != expected[r][$0] } ?? -1
+            #expect(got == expected[r], "seed \(seed), row \(r), col \(col): \(col >= 0 ? "\(got[col]) vs \(expected[r][col])" : "")")
+        }
+        #expect(expected.joined().contains { $0.style != .plain })
     }
 
     @Test func aDrawnCropEqualsTheSameCropOfAFullConversion() {

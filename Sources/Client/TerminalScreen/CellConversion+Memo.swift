@@ -12,6 +12,9 @@ struct CellStyleMemo {
     private var attrs: CellAttributes = []
     private var fg: TerminalColor = .default
     private var bg: TerminalColor = .default
+    /// Changes each time a cell's style differs from the one before (readers that convert the
+    /// style further compare this instead of the style).
+    private(set) var version: UInt32 = 0
 
     /// `source` as a `Cell`, like `CellConversion.cell(from:)`.
     mutating func cell(from source: VTermScreenCell, clusters: ClusterTable) -> Cell {
@@ -33,6 +36,7 @@ struct CellStyleMemo {
             attrs = CellConversion.attributes(source.attrs)
             fg = CellConversion.color(source.fg, defaultFlag: VTERM_COLOR_DEFAULT_FG.rawValue)
             bg = CellConversion.color(source.bg, defaultFlag: VTERM_COLOR_DEFAULT_BG.rawValue)
+            version &+= 1
         }
         return (attrs, fg, bg)
     }

@@ -25,6 +25,38 @@ extension TerminalScreen {
         }
     }
 
+    /// Like `forEachCell(row:columns:_:)`, but a printable ASCII cell (most of what a busy pane
+    /// shows) goes to `ascii` as its byte and style, without a `Cell` or a `String`; `styleVersion`
+    /// changes whenever the style differs from the previous cell's, so a reader can convert the
+    /// style once per run. Every other cell goes to `other` as the same `Cell` `row(_:)` gives.
+    public func forEachCell(
+        row: Int, columns: Range<Int>,
+        ascii: (_ col: Int, _ byte: UInt8, _ style: CellStyle, _ styleVersion: UInt32) -> Void,
+        other: (_ col: Int, _ cell: Cell) -> Void
+    ) {
+        guard row >= 0, row < rows else { return }
+        let lower = max(columns.lowerBound, 0)
+        let upper = min(columns.upperBound, cols)
+        guard lower < upper else { return }
+        var vcell = VTermScreenCell()
+        var memo = CellStyleMemo()
+        let clusters = sink.clusters
+        for col in lower..<upper {
+            let pos = VTermPos(row: Int32(row), col: Int32(col))
+            guard vterm_screen_get_cell(vtScreen, pos, &vcell) != 0 else {
+                other(col, .blank)
+                continue
+            }
+            // (libvterm reports a width of 2 for a character left of a stale continuation.)
+            if vcell.chars.0 >= 0x20, vcell.chars.0 < 0x7F, vcell.chars.1 == 0, vcell.width == 1 {
+                let (attrs, fg, bg) = memo.style(of: vcell)
+                ascii(col, UInt8(vcell.chars.0), CellStyle(attrs: attrs, fg: fg, bg: bg), memo.version)
+            } else {
+                other(col, memo.cell(from: vcell, clusters: clusters))
+            }
+        }
+    }
+
     /// True if every cell of screen row `row` shows nothing but spaces (erased cells count as
     /// spaces, whatever their colours), the rule `TerminalScreenMirror`-style crops use to find the
     /// used area. Out-of-range rows are blank.

@@ -76,7 +76,19 @@ public final class TerminalScreenMirror {
             ]
         var memo = StyleMemo()
         for span in spans where !span.isEmpty {
-            screen.forEachCell(row: r, columns: span) { col, cell in line[col] = memo.convert(cell) }
+            // Printable ASCII comes as a byte: its style is converted once per run of one style.
+            var version = UInt32.max
+            var style = Style.plain
+            screen.forEachCell(
+                row: r, columns: span,
+                ascii: { col, byte, cellStyle, styleVersion in
+                    if styleVersion != version {
+                        version = styleVersion
+                        style = Self.style(cellStyle)
+                    }
+                    line[col] = FrameCell(glyph: Glyph(ascii: byte), width: 1, style: style)
+                },
+                other: { col, cell in line[col] = memo.convert(cell) })
             cellsConverted += span.count
         }
         cells[r] = line
@@ -104,6 +116,11 @@ public final class TerminalScreenMirror {
     /// A terminal cell's colours and attributes as a frame style.
     public static func style(of cell: Cell) -> Style {
         Style(fg: color(cell.fg), bg: color(cell.bg), attrs: attributes(cell.attrs))
+    }
+
+    /// A terminal cell style as a frame style.
+    static func style(_ style: CellStyle) -> Style {
+        Style(fg: color(style.fg), bg: color(style.bg), attrs: attributes(style.attrs))
     }
 
     /// Emulator attributes and the frame attributes that show them.
