@@ -70,7 +70,8 @@ import Testing
         for r in 0..<screen.rows {
             let got = mirror.row(r)
             let col = got.indices.first { $0 < expected[r].count && got[$0] != expected[r][$0] } ?? -1
-            #expect(got == expected[r], "seed \(seed), row \(r), col \(col): \(col >= 0 ? "\(got[col]) vs \(expected[r][col])" : "")")
+            let difference = col >= 0 ? "\(got[col]) vs \(expected[r][col])" : ""
+            #expect(got == expected[r], "seed \(seed), row \(r), col \(col): \(difference)")
         }
         #expect(expected.joined().contains { $0.style != .plain })
     }
