@@ -35,6 +35,7 @@ struct DemoLifelineTests {
         defer {
             if server.isRunning { server.terminate() }
             _ = Self.tmux(socket, ["kill-server"])
+            TmuxSweep.killAll(socket: socket)
         }
         let first = await offPool { DemoPython.firstLine(stdout.fileHandleForReading) }
         #expect(first.contains("listening on"), "\(first)")

@@ -14,7 +14,10 @@ struct PortInUseTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         let socket = "claudepm-test-port-\(UUID().uuidString.prefix(8))"
-        defer { _ = DemoLifelineTests.tmux(socket, ["kill-server"]) }
+        defer {
+            _ = DemoLifelineTests.tmux(socket, ["kill-server"])
+            TmuxSweep.killAll(socket: socket)
+        }
         let server = Process()
         server.executableURL = binary
         server.arguments = [

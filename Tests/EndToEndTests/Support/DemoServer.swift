@@ -39,6 +39,9 @@ final class DemoServer: Sendable {
         let pid = try Subprocess.spawn(
             launcher + [Binaries.path("claudepm-server"), "--port", "0"] + arguments, environment: environment,
             logPath: log)
+        // If this test's teardown never runs (the runner exits first), the demo's tmux server
+        // (named after the pid) must not outlive the run.
+        TmuxSweep.killAtExit(socket: "claudepm-demo-\(pid)")
         let end = Date().addingTimeInterval(60)
         var exited = false
         while Date() < end, !exited {
@@ -78,6 +81,9 @@ final class DemoServer: Sendable {
             _ = await Subprocess.reap(pid)
         }
         _ = try? await TmuxHarness.run(socket: demoSocket, ["kill-server"], environment: [:])
+        // kill-server reaches only a server under the TMUX_TMPDIR of this process; the sweep finds
+        // the demo's tmux processes by their `-L` argument wherever their socket is.
+        TmuxSweep.killAll(socket: demoSocket)
         TmuxHarness.removeSocketFile(demoSocket)
     }
 
