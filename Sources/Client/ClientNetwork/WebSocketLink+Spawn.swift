@@ -3,6 +3,7 @@
 // this helper only wires the three callbacks to `WebSocketLink.run`.
 
 import ClientCore
+import NIOPosix
 
 extension WebSocketLink {
     /// What a link's owner hears: opened with a writer, a text message, closed.
@@ -16,12 +17,16 @@ extension WebSocketLink {
     }
 
     /// Starts a task running one link to `server` and reporting to `callbacks`; cancel it to
-    /// drop the link. `compress`: offer permessage-deflate.
+    /// drop the link. `compress`: offer permessage-deflate. The socket and the task share one
+    /// event loop (`EventLoopTaskExecutor`): frames are taken where they are read.
     static func spawn(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, callbacks: Callbacks
     ) -> Task<Void, Never> {
-        Task {
-            let close = await run(server: server, apiKey: apiKey, tls: tls, compress: compress) { event in
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        return Task(executorPreference: EventLoopTaskExecutor(loop: loop)) {
+            let close = await run(
+                server: server, apiKey: apiKey, tls: tls, compress: compress, eventLoop: loop
+            ) { event in
                 switch event {
                 case .opened(let writer): await callbacks.opened(writer)
                 case .text(let text): await callbacks.text(text)

@@ -8,6 +8,8 @@ import ClientCore
 import Foundation
 import HTTPTypes
 import Logging
+import NIOCore
+import NIOPosix
 import Synchronization
 import WSClient
 import WSCompression
@@ -64,11 +66,12 @@ public enum WebSocketLink {
     }
 
     /// Connects, reports events to `onEvent` until the link ends, and returns how it ended.
-    /// `compress`: offer permessage-deflate (the server may accept it). Cancelling the calling
-    /// task closes the link.
+    /// `compress`: offer permessage-deflate (the server may accept it). `eventLoop`: the loop the
+    /// socket runs on (any of NIO's shared group when nil). Cancelling the calling task closes
+    /// the link.
     public static func run(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true,
-        onEvent: @escaping @Sendable (LinkEvent) async -> Void
+        eventLoop: (any EventLoop)? = nil, onEvent: @escaping @Sendable (LinkEvent) async -> Void
     ) async -> LinkClose {
         var headers = HTTPFields()
         if let apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey.value }
@@ -80,7 +83,8 @@ public enum WebSocketLink {
         do {
             let frame = try await WebSocketClient.connect(
                 url: url(for: server, apiKey: apiKey), configuration: configuration,
-                tlsConfiguration: tls?.configuration, logger: quietLogger
+                tlsConfiguration: tls?.configuration,
+                eventLoopGroup: eventLoop ?? MultiThreadedEventLoopGroup.singleton, logger: quietLogger
             ) { inbound, outbound, _ in
                 opened.set()
                 await onEvent(.opened(LinkWriter(outbound: outbound)))
