@@ -27,7 +27,7 @@ import Testing
         let fixture = try await ServerFixture.make()
         let threads = Mutex<[Bool]>([])
         let link = WebSocketLink.spawn(
-            server: fixture.config, apiKey: nil, tls: nil,
+            server: fixture.config, apiKey: nil, tls: nil, onSocketLoop: true,
             callbacks: .init(
                 opened: { _ in },
                 text: { _ in threads.withLock { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) } },

@@ -17,13 +17,17 @@ extension WebSocketLink {
     }
 
     /// Starts a task running one link to `server` and reporting to `callbacks`; cancel it to
-    /// drop the link. `compress`: offer permessage-deflate. The socket and the task share one
-    /// event loop (`EventLoopTaskExecutor`): frames are taken where they are read.
+    /// drop the link. `compress`: offer permessage-deflate. `onSocketLoop`: the socket and the
+    /// task share one event loop (`EventLoopTaskExecutor`), so frames are taken where they are
+    /// read; for streams of many small frames whose handling never blocks (a PTY stream), not
+    /// for the event socket, whose large lists would hold up the other sockets of that loop.
     static func spawn(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, callbacks: Callbacks
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, onSocketLoop: Bool = false,
+        callbacks: Callbacks
     ) -> Task<Void, Never> {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        return Task(executorPreference: EventLoopTaskExecutor(loop: loop)) {
+        let executor = onSocketLoop ? EventLoopTaskExecutor(loop: loop) : nil
+        return Task(executorPreference: executor) {
             let close = await run(
                 server: server, apiKey: apiKey, tls: tls, compress: compress, eventLoop: loop
             ) { event in
