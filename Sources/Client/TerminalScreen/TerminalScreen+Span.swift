@@ -8,21 +8,15 @@ extension TerminalScreen {
     /// Calls `body` with the column and cell for every column of `row` in `columns` (clamped to
     /// the screen), left to right. Reads the same cells as `row(_:)`, without allocating a row.
     public func forEachCell(row: Int, columns: Range<Int>, _ body: (Int, Cell) -> Void) {
-        guard row >= 0, row < rows else { return }
-        let lower = max(columns.lowerBound, 0)
-        let upper = min(columns.upperBound, cols)
-        guard lower < upper else { return }
-        var vcell = VTermScreenCell()
-        var memo = CellStyleMemo()
-        let clusters = sink.clusters
-        for col in lower..<upper {
-            let pos = VTermPos(row: Int32(row), col: Int32(col))
-            if vterm_screen_get_cell(vtScreen, pos, &vcell) != 0 {
-                body(col, memo.cell(from: vcell, clusters: clusters))
-            } else {
-                body(col, .blank)
-            }
-        }
+        forEachCell(
+            row: row, columns: columns,
+            ascii: { col, byte, style, _ in
+                body(
+                    col,
+                    Cell(
+                        text: CellConversion.asciiStrings[Int(byte)], width: 1, attrs: style.attrs, fg: style.fg,
+                        bg: style.bg))
+            }, other: body)
     }
 
     /// Like `forEachCell(row:columns:_:)`, but a printable ASCII cell (most of what a busy pane
