@@ -20,7 +20,7 @@ final class OutputCollector: Sendable {
 
     var string: String { text.string }
 
-    func waitFor(_ needle: String, within seconds: Double = 10) async -> Bool {
+    func waitFor(_ needle: String, within seconds: Double = 30) async -> Bool {
         await eventually(within: seconds) { string.contains(needle) }
     }
 }

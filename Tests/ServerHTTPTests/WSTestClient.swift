@@ -40,7 +40,7 @@ final class WSInbox: Sendable {
     var all: [AnyJSON] { items.withLock { $0 } }
 
     /// The next not-yet-consumed message of `type` (skipping others), waiting up to `seconds`.
-    func next(_ type: String, within seconds: Double = 10) async throws -> AnyJSON {
+    func next(_ type: String, within seconds: Double = 30) async throws -> AnyJSON {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let found: AnyJSON? = consumed.withLock { start in
