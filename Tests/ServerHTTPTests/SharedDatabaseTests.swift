@@ -42,9 +42,9 @@ struct SharedDatabaseTests {
                 _ = try await ws.inbox.next("agent:snapshot")
                 #expect(try await a.request("POST", "/api/tickets/\(ticket)/approve").status == 200)
                 // The relay may still deliver the earlier move to review; the approval follows it.
-                var event = try await ws.inbox.next("ticket:state", within: 10)
+                var event = try await ws.inbox.next("ticket:state", within: 30)
                 if event["payload"]?["newState"]?.stringValue == "review" {
-                    event = try await ws.inbox.next("ticket:state", within: 10)
+                    event = try await ws.inbox.next("ticket:state", within: 30)
                 }
                 #expect(event["payload"]?["ticketId"]?.stringValue == ticket)
                 #expect(event["payload"]?["newState"]?.stringValue == "done")
@@ -102,7 +102,7 @@ struct SharedDatabaseTests {
                     #"{"hook_event_name":"Notification","notification_type":"idle_prompt","cwd":"\#(a.repo.path)"}"#
                 #expect(try await a.request("POST", "/api/hooks/claude", body: hook).status == 200)
                 // ...which B's client hears at once, and finds in B's list.
-                let pushed = try await ws.inbox.next("notification", within: 10)
+                let pushed = try await ws.inbox.next("notification", within: 30)
                 #expect(pushed["payload"]?["title"]?.stringValue == "Input Required")
             }
             let onB = try await b.request("GET", "/api/notifications").json?["data"]?.arrayValue ?? []

@@ -398,7 +398,7 @@ struct PostgresEngineTests {
         }
         try terminateSessions(of: database, from: admin)
 
-        #expect(await eventually(within: 10) { !engine.health().connected && engine.health().error != nil })
+        #expect(await eventually(within: 30) { !engine.health().connected && engine.health().error != nil })
         let down = engine.health()
         #expect(down.engine == "postgres")
         #expect(down.downSince != nil)
@@ -414,7 +414,7 @@ struct PostgresEngineTests {
             #expect(!why.isEmpty)
         }
         // The background task keeps failing meanwhile, and says why.
-        #expect(await eventually(within: 10) { engine.health().error?.contains("55000") == true })
+        #expect(await eventually(within: 30) { engine.health().error?.contains("55000") == true })
 
         // The database comes back: health recovers without any traffic.
         _ = try admin.read { try $0.execute("ALTER DATABASE \"\(database)\" ALLOW_CONNECTIONS true", []) }

@@ -48,17 +48,17 @@ struct PostgresEventRelayTests {
             relayA.stop()
             relayB.stop()
         }
-        #expect(await eventually(within: 10) { relayA.isListening && relayB.isListening })
+        #expect(await eventually(within: 30) { relayA.isListening && relayB.isListening })
 
         let notification = ServerEvent.notification(id: "n1", title: "Review", body: "Ticket ready ✓", at: Self.at)
         let session = ServerEvent.sessionOutput(sessionId: "s1", lines: ["local only"])
         busA.publish(session)
         busA.publish(notification)
-        #expect(await eventually(within: 10) { seenB.all == [notification] }, "\(seenB.all)")
+        #expect(await eventually(within: 30) { seenB.all == [notification] }, "\(seenB.all)")
 
         let ticket = ServerEvent.ticketState(Self.transition(feedback: "please fix"))
         busB.publish(ticket)
-        #expect(await eventually(within: 10) { seenA.all.count == 3 }, "\(seenA.all)")
+        #expect(await eventually(within: 30) { seenA.all.count == 3 }, "\(seenA.all)")
         // A's own notification went out and came back on the channel, and was ignored: A saw its
         // two local events and B's ticket once.
         #expect(seenA.all == [session, notification, ticket])
@@ -73,7 +73,7 @@ struct PostgresEventRelayTests {
         let relay = try PostgresEventRelay(url: url, bus: bus, origin: "server-a", logger: logger)
         relay.start()
         defer { relay.stop() }
-        #expect(await eventually(within: 10) { relay.isListening })
+        #expect(await eventually(within: 30) { relay.isListening })
 
         let sender = try PostgresEngine(url: url, logger: logger)
         defer { sender.close() }
@@ -85,7 +85,7 @@ struct PostgresEventRelayTests {
                 try $0.rows("SELECT pg_notify(?, ?)", [.text(PostgresEventRelay.channel), .text(payload)])
             }
         }
-        #expect(await eventually(within: 10) { seen.all.count == 1 })
+        #expect(await eventually(within: 30) { seen.all.count == 1 })
         #expect(seen.all == [.notification(id: "n2", title: "t", body: "b", at: Self.at)])
     }
 
@@ -102,7 +102,7 @@ struct PostgresEventRelayTests {
             relayA.stop()
             relayB.stop()
         }
-        #expect(await eventually(within: 10) { relayA.isListening && relayB.isListening })
+        #expect(await eventually(within: 30) { relayA.isListening && relayB.isListening })
 
         // End every session on the database but the engine's own: both relays lose theirs.
         let admin = try PostgresEngine(url: url, logger: logger)
@@ -126,7 +126,7 @@ struct PostgresEventRelayTests {
 
         let event = ServerEvent.notification(id: "after", title: "t", body: "b", at: Self.at)
         busA.publish(event)
-        #expect(await eventually(within: 10) { seenB.all == [event] })
+        #expect(await eventually(within: 30) { seenB.all == [event] })
     }
 
     @Test func theJSONFormKeepsEveryFieldAndFitsNotify() throws {

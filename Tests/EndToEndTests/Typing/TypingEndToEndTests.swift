@@ -147,7 +147,7 @@ extension UIEndToEndTests {
             let predicted = await waitForUnderlined(world, "q")
             let predictedScreen = await world.tmux.screenWithAttributes()
             #expect(predicted, "q was not predicted:\n\(predictedScreen)")
-            let confirmed = await eventually(within: 10) {
+            let confirmed = await eventually(within: 30) {
                 let screen = await world.tmux.screenWithAttributes()
                 return !Self.underlined(screen).contains("q") && screen.contains(line + "q")
             }
@@ -201,7 +201,7 @@ extension UIEndToEndTests {
                 }
             }
             #expect(!drawn.contains("h") && !drawn.contains("2") && !drawn.contains("[plain]"), "drawn: \(drawn)")
-            let typed = await eventually(within: 10) { await paneText(world, session).contains("Password: ") }
+            let typed = await eventually(within: 30) { await paneText(world, session).contains("Password: ") }
             #expect(typed)
             try await world.tmux.send(keys: "C-]")
             _ = await world.tmux.waitForScreen { $0.contains("SESSION") }
