@@ -106,7 +106,7 @@ struct NotificationHookTests {
                 _ = try await ws.inbox.next("subscribed")
                 _ = try await s.request(
                     "POST", "/api/sessions/\(id)/input", body: #"{"input":"printf 'Do you want to %s?\\n' proceed"}"#)
-                let waiting = try await ws.inbox.next("session:waiting", within: 15)
+                let waiting = try await ws.inbox.next("session:waiting", within: 30)
                 #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
                 #expect(waiting["payload"]?["reason"]?.stringValue == "permission_prompt")
                 let output = ws.inbox.all.first { $0["type"]?.stringValue == "session:output" }

@@ -23,7 +23,7 @@ struct WSConformanceTests {
                 try await ws.send("{nope")
                 try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":0,"rows":24}"#)
                 try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
-                _ = try await ws.inbox.next("session:output", within: 15)
+                _ = try await ws.inbox.next("session:output", within: 30)
                 let hook =
                     #"{"hook_event_name":"Notification","notification_type":"permission_prompt","claudepm_session_id":"\#(id)"}"#
                 _ = try await s.request("POST", "/api/hooks/claude", body: hook)

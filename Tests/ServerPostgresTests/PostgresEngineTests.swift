@@ -419,7 +419,7 @@ struct PostgresEngineTests {
         // The database comes back: health recovers without any traffic.
         _ = try admin.read { try $0.execute("ALTER DATABASE \"\(database)\" ALLOW_CONNECTIONS true", []) }
         reenabled = true
-        #expect(await eventually(within: 15) { engine.health().connected })
+        #expect(await eventually(within: 30) { engine.health().connected })
         let up = engine.health()
         #expect(up.error == nil && up.downSince == nil)
         #expect(up.reconnects == 1)

@@ -119,7 +119,7 @@ struct PostgresEventRelayTests {
         #expect(ended.count == 2 && ended.allSatisfy { $0.bool("ok") })
         // Both come back, on new sessions.
         #expect(
-            try await eventually(within: 15) {
+            try await eventually(within: 30) {
                 let now = Set(try admin.read { try $0.rows(others, []) }.map { $0.int("pid") })
                 return now.count == 2 && now.isDisjoint(with: before) && relayA.isListening && relayB.isListening
             })
