@@ -1,4 +1,6 @@
-// The look of a cell apart from its text: what a run of cells printed with one SGR shares.
+// The look of a cell apart from its text: what a run of cells printed with one SGR shares. Read
+// from libvterm by `CellStyleMemo`, handed to span readers, and packed into scrollback lines
+// (`PackedLine`, whose file holds the packed form).
 
 /// A cell's attributes and colours.
 public struct CellStyle: Equatable, Sendable {

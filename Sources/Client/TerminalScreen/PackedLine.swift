@@ -28,7 +28,7 @@ struct PackedLine: Equatable, Sendable {
     /// The cells, as they were packed.
     var cells: [Cell] {
         var cells: [Cell] = []
-        var style = Style.plain
+        var style = CellStyle.plain
         bytes.withUnsafeBufferPointer { raw in
             var at = 0
             while at < raw.count {
@@ -39,7 +39,7 @@ struct PackedLine: Equatable, Sendable {
                     length = Int(raw[at]) | Int(raw[at + 1]) << 8
                     at += 2
                 }
-                if header & 0b100 != 0 { style = Style(reading: raw, at: &at) }
+                if header & 0b100 != 0 { style = CellStyle(reading: raw, at: &at) }
                 let text = Self.text(raw, at: at, length: length)
                 at += length
                 cells.append(
@@ -56,58 +56,47 @@ struct PackedLine: Equatable, Sendable {
     }
 }
 
-extension PackedLine {
-    /// A cell's attributes and colours, the part of a cell that runs of cells share.
-    struct Style: Equatable {
-        var attrs: CellAttributes
-        var fg: TerminalColor
-        var bg: TerminalColor
+extension CellStyle {
+    /// No attributes, default colours: the style a packed line starts from.
+    static let plain = CellStyle()
 
-        static let plain = Style(attrs: [], fg: .default, bg: .default)
+    /// Writes the style's 10 bytes (the packed form `PackedLine` stores).
+    func append(to bytes: inout [UInt8]) {
+        bytes.append(UInt8(attrs.rawValue & 0xFF))
+        bytes.append(UInt8(attrs.rawValue >> 8))
+        Self.append(fg, to: &bytes)
+        Self.append(bg, to: &bytes)
+    }
 
-        init(attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor) {
-            self.attrs = attrs
-            self.fg = fg
-            self.bg = bg
+    /// Reads a style's 10 bytes at `at` and moves past them.
+    init(reading raw: UnsafeBufferPointer<UInt8>, at: inout Int) {
+        let attrs = CellAttributes(rawValue: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8)
+        at += 2
+        let fg = Self.color(raw, at: &at)
+        self.init(attrs: attrs, fg: fg, bg: Self.color(raw, at: &at))
+    }
+
+    private static func append(_ color: TerminalColor, to bytes: inout [UInt8]) {
+        switch color {
+        case .default: append(0, 0, 0, 0, to: &bytes)
+        case .indexed(let index): append(1, index, 0, 0, to: &bytes)
+        case .rgb(let r, let g, let b): append(2, r, g, b, to: &bytes)
         }
+    }
 
-        /// Writes the style's 10 bytes.
-        func append(to bytes: inout [UInt8]) {
-            bytes.append(UInt8(attrs.rawValue & 0xFF))
-            bytes.append(UInt8(attrs.rawValue >> 8))
-            Self.append(fg, to: &bytes)
-            Self.append(bg, to: &bytes)
-        }
+    private static func append(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(a)
+        bytes.append(b)
+        bytes.append(c)
+        bytes.append(d)
+    }
 
-        init(reading raw: UnsafeBufferPointer<UInt8>, at: inout Int) {
-            attrs = CellAttributes(rawValue: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8)
-            at += 2
-            fg = Self.color(raw, at: &at)
-            bg = Self.color(raw, at: &at)
-        }
-
-        private static func append(_ color: TerminalColor, to bytes: inout [UInt8]) {
-            switch color {
-            case .default: append(0, 0, 0, 0, to: &bytes)
-            case .indexed(let index): append(1, index, 0, 0, to: &bytes)
-            case .rgb(let r, let g, let b): append(2, r, g, b, to: &bytes)
-            }
-        }
-
-        private static func append(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, to bytes: inout [UInt8]) {
-            bytes.append(a)
-            bytes.append(b)
-            bytes.append(c)
-            bytes.append(d)
-        }
-
-        private static func color(_ raw: UnsafeBufferPointer<UInt8>, at: inout Int) -> TerminalColor {
-            defer { at += 4 }
-            switch raw[at] {
-            case 1: return .indexed(raw[at + 1])
-            case 2: return .rgb(raw[at + 1], raw[at + 2], raw[at + 3])
-            default: return .default
-            }
+    private static func color(_ raw: UnsafeBufferPointer<UInt8>, at: inout Int) -> TerminalColor {
+        defer { at += 4 }
+        switch raw[at] {
+        case 1: return .indexed(raw[at + 1])
+        case 2: return .rgb(raw[at + 1], raw[at + 2], raw[at + 3])
+        default: return .default
         }
     }
 }

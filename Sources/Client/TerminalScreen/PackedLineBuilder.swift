@@ -4,7 +4,7 @@
 /// Builds one `PackedLine`.
 struct PackedLineBuilder {
     private var bytes: [UInt8] = []
-    private var style = PackedLine.Style.plain
+    private var style = CellStyle.plain
 
     /// A builder with room for `capacity` plain cells and a few style changes.
     init(capacity: Int) { bytes.reserveCapacity(capacity * 2 + 32) }
@@ -13,7 +13,7 @@ struct PackedLineBuilder {
     mutating func append(_ cell: Cell) {
         let utf8 = cell.text.utf8
         let length = min(utf8.count, Int(UInt16.max))
-        appendHeader(width: cell.width, length: length, attrs: cell.attrs, fg: cell.fg, bg: cell.bg)
+        appendHeader(width: cell.width, length: length, style: CellStyle(attrs: cell.attrs, fg: cell.fg, bg: cell.bg))
         if length == 1, let byte = utf8.first {
             bytes.append(byte)
         } else if length > 0 {
@@ -23,17 +23,15 @@ struct PackedLineBuilder {
 
     /// Appends a one-column cell showing the ASCII character `byte`.
     @inline(__always)
-    mutating func append(ascii byte: UInt8, attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor) {
-        appendHeader(width: 1, length: 1, attrs: attrs, fg: fg, bg: bg)
+    mutating func append(ascii byte: UInt8, style: CellStyle) {
+        appendHeader(width: 1, length: 1, style: style)
         bytes.append(byte)
     }
 
     /// A cell's header byte (and long length), then its style if it differs from the last one.
     @inline(__always)
-    private mutating func appendHeader(
-        width: UInt8, length: Int, attrs: CellAttributes, fg: TerminalColor, bg: TerminalColor
-    ) {
-        let changed = attrs != style.attrs || fg != style.fg || bg != style.bg
+    private mutating func appendHeader(width: UInt8, length: Int, style cellStyle: CellStyle) {
+        let changed = cellStyle != style
         var header = width & 0b11 | UInt8(min(length, 31)) << 3
         if changed { header |= 0b100 }
         bytes.append(header)
@@ -42,7 +40,7 @@ struct PackedLineBuilder {
             bytes.append(UInt8(length >> 8))
         }
         if changed {
-            style = PackedLine.Style(attrs: attrs, fg: fg, bg: bg)
+            style = cellStyle
             style.append(to: &bytes)
         }
     }

@@ -43,8 +43,8 @@ extension TerminalScreen {
             }
             // (libvterm reports a width of 2 for a character left of a stale continuation.)
             if vcell.chars.0 >= 0x20, vcell.chars.0 < 0x7F, vcell.chars.1 == 0, vcell.width == 1 {
-                let (attrs, fg, bg) = memo.style(of: vcell)
-                ascii(col, UInt8(vcell.chars.0), CellStyle(attrs: attrs, fg: fg, bg: bg), memo.version)
+                let style = memo.style(of: vcell)
+                ascii(col, UInt8(vcell.chars.0), style, memo.version)
             } else {
                 other(col, memo.cell(from: vcell, clusters: clusters))
             }

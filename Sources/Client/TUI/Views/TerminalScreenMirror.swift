@@ -115,7 +115,7 @@ public final class TerminalScreenMirror {
 
     /// A terminal cell's colours and attributes as a frame style.
     public static func style(of cell: Cell) -> Style {
-        Style(fg: color(cell.fg), bg: color(cell.bg), attrs: attributes(cell.attrs))
+        style(CellStyle(attrs: cell.attrs, fg: cell.fg, bg: cell.bg))
     }
 
     /// A terminal cell style as a frame style.
