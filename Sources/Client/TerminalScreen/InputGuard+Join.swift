@@ -53,3 +53,18 @@ extension InputGuard {
         [0x1B, UInt8(ascii: "[")] + Array(String(column + 1).utf8) + [UInt8(ascii: "G")]
     }
 }
+
+extension InputGuard {
+    /// The screen's content and libvterm's cursor moved up `rows` rows together (a batched
+    /// scroll, TerminalScreen+ScrollBatch.swift): the previous piece's last cell moved with them.
+    mutating func contentScrolled(by rows: Int) {
+        guard let place = lastCellPlace else { return }
+        let row = place.cursor.row - rows
+        guard row >= 0 else {
+            lastCellPlace = nil
+            return
+        }
+        let cursor: Position = (row: row, col: place.cursor.col)
+        lastCellPlace = (cursor: cursor, column: place.column, pendingWrap: place.pendingWrap)
+    }
+}

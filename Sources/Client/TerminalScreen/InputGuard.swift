@@ -73,9 +73,17 @@ struct InputGuard {
     var lastCellPlace: CellPlace?
     /// libvterm's insert mode (IRM), followed because printing a cell again must overwrite it.
     var insertMode = false
-    private var csiPlain = true
-    private var csiPrivate = false
-    private var csiBang = false
+    /// The last DECSTBM's arguments (nil: the full screen; see InputGuard+Margins.swift).
+    var scrollRegion: ScrollRegionArguments?
+    /// DECLRMM (`CSI ? 69 h`): while set, left and right margins may confine scrolling.
+    var leftRightMarginMode = false
+    private(set) var csiPlain = true
+    private(set) var csiPrivate = false
+    private(set) var csiBang = false
+    /// The private leader (`?`, `>`, …) that starts the current CSI, or 0.
+    private(set) var csiLeader: UInt8 = 0
+    /// The current CSI has intermediate bytes (`!`, `$`, …).
+    private(set) var csiHasIntermediates = false
     private var csiInFirstParameter = true
 
     init(clusters: ClusterTable) {
@@ -143,6 +151,8 @@ struct InputGuard {
             csiPlain = true
             csiPrivate = false
             csiBang = false
+            csiLeader = 0
+            csiHasIntermediates = false
             csiInFirstParameter = true
             sgrParams.removeAll(keepingCapacity: true)
             csiArguments = 1
@@ -151,9 +161,10 @@ struct InputGuard {
             mode = .string
         case 0x20...0x2F: mode = .escapeIntermediate
         case UInt8(ascii: "c"):
-            // RIS: libvterm resets its modes.
+            // RIS: libvterm resets its modes and margins.
             mode = .ground
             insertMode = false
+            marginsReset()
         // C0 controls act without ending the sequence; DEL is ignored (libvterm, xterm, tmux).
         case 0x00...0x1A, 0x1C...0x1F, 0x7F: break
         default: mode = .ground
@@ -190,14 +201,17 @@ struct InputGuard {
             csiArguments += 1
             sgrParams.append(byte)
         case 0x3C...0x3F:
+            if csiLength == 1 { csiLeader = byte }
             csiPlain = false
             csiPrivate = true
         case 0x20...0x2F:
             csiPlain = false
+            csiHasIntermediates = true
             csiBang = csiBang || byte == UInt8(ascii: "!")
         case 0x40...0x7E:
             mode = .ground
             followInsertMode(byte)
+            followMargins(byte)
             return finalEvent(byte)
         default: break
         }

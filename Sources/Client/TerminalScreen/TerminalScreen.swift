@@ -22,7 +22,12 @@ public final class TerminalScreen {
     private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var syncDetector = SyncOutputDetector()
     private var sanitizer = UTF8Sanitizer()
-    private var inputGuard: InputGuard
+    var inputGuard: InputGuard
+    /// Scroll plain lines at the bottom in one step (see ScrollBatchPlan); off only in tests
+    /// that compare the two ways.
+    var scrollBatching = true
+    /// How many line feeds were scrolled in batches (for tests).
+    var batchedLineFeeds = 0
     /// Bumped by every change of content or size; `search` results are cached against it.
     private(set) var contentGeneration = 0
     var searchCache: SearchCache?
@@ -82,17 +87,27 @@ public final class TerminalScreen {
         guard bytes.count > 0 else { return }
         contentGeneration &+= 1
         syncDetector.scan(bytes)
+        sanitizer.process(bytes) { piece in
+            var rest = piece
+            while let end = scrollAhead(rest)?.end ?? nextLineEnd(rest) {
+                guardAndWrite(UnsafeRawBufferPointer(rebasing: rest[..<end]))
+                rest = UnsafeRawBufferPointer(rebasing: rest[end...])
+            }
+            guardAndWrite(rest)
+        }
+    }
+
+    /// Passes a well-formed piece through the input guard to libvterm.
+    private func guardAndWrite(_ piece: UnsafeRawBufferPointer) {
+        guard piece.count > 0 else { return }
         let terminal = vt
         let state = vtState
         let screen = vtScreen
-        let columns = Self.internalCols(cols)
-        sanitizer.process(bytes) { piece in
-            inputGuard.process(
-                piece, columns: columns, cursor: { Self.cursorPosition(state) },
-                isErased: { Self.isErased(screen, at: $0) }, currentFont: { Self.penFont(state) },
-                cursorRestored: { repairCursor() }
-            ) { part in Self.write(part, to: terminal) }
-        }
+        inputGuard.process(
+            piece, columns: Self.internalCols(cols), cursor: { Self.cursorPosition(state) },
+            isErased: { Self.isErased(screen, at: $0) }, currentFont: { Self.penFont(state) },
+            cursorRestored: { repairCursor() }
+        ) { part in Self.write(part, to: terminal) }
     }
 
     /// Largest piece handed to `vterm_input_write` at once. libvterm 0.1.4 gives its text handler
@@ -116,13 +131,13 @@ public final class TerminalScreen {
     }
 
     /// libvterm's current pen font number (where `PenExtras` live).
-    private static func penFont(_ state: OpaquePointer) -> Int {
+    static func penFont(_ state: OpaquePointer) -> Int {
         var value = VTermValue()
         vterm_state_get_penattr(state, VTERM_ATTR_FONT, &value)
         return Int(value.number)
     }
 
-    private static func cursorPosition(_ state: OpaquePointer) -> InputGuard.Position {
+    static func cursorPosition(_ state: OpaquePointer) -> InputGuard.Position {
         var pos = VTermPos()
         vterm_state_get_cursorpos(state, &pos)
         return (Int(pos.row), Int(pos.col))
@@ -161,6 +176,7 @@ public final class TerminalScreen {
         sink.damage.resize(rowCount: clampedRows)
         vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
         resetScrollRegion()
+        inputGuard.scrollRegion = nil
         repairCursor()
         vterm_screen_flush_damage(vtScreen)
         sink.damage.markFull()
@@ -204,6 +220,7 @@ public final class TerminalScreen {
         if hard { feed(Self.modesOff) }
         vterm_screen_reset(vtScreen, hard ? 1 : 0)
         inputGuard.insertMode = false
+        if hard { inputGuard.marginsReset() }
         syncDetector.reset()
         if hard {
             sanitizer.reset()
