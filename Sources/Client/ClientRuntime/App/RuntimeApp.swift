@@ -122,7 +122,7 @@ final class RuntimeApp: UILoopClient {
             if state.page != page || state.overlay != overlay { pageChangedByInput = true }
         }
         if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
-        for event in batch.events { dirty = handle(event) || dirty }
+        for event in RuntimeEvent.mergingBytes(batch.events) { dirty = handle(event) || dirty }
         dirty = expirePredictions(now: now) || dirty
         dirty = refreshFind(now: now) || dirty
         if state.isQuitting { stopRequested = true }
