@@ -165,12 +165,17 @@ struct UILoopTests {
         return poll(&fds, 1, 0) > 0
     }
 
-    @Test("poll timeouts round up to whole milliseconds")
-    func timeoutRounding() {
-        #expect(UILoop<RecordingClient>.milliseconds(nil) == -1)
-        #expect(UILoop<RecordingClient>.milliseconds(.zero) == 0)
-        #expect(UILoop<RecordingClient>.milliseconds(.microseconds(1)) == 1)
-        #expect(UILoop<RecordingClient>.milliseconds(.milliseconds(16) + .microseconds(667)) == 17)
+    @Test("ppoll timeouts keep the nanoseconds, rounded up, and never go negative")
+    func timeoutPrecision() {
+        func parts(_ timeout: Duration?) -> [Int]? {
+            UILoop<RecordingClient>.timespec(timeout).map { [$0.tv_sec, $0.tv_nsec] }
+        }
+        #expect(parts(nil) == nil)
+        #expect(parts(.zero) == [0, 0])
+        #expect(parts(.milliseconds(-5)) == [0, 0])
+        #expect(parts(.nanoseconds(1)) == [0, 1])
+        #expect(parts(.milliseconds(16) + .microseconds(667)) == [0, 16_667_000])
+        #expect(parts(.seconds(2) + .nanoseconds(999_999_999)) == [2, 999_999_999])
     }
 }
 

@@ -6,6 +6,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <locale.h>
+#include <poll.h>
 #include <pthread.h>
 #include <pty.h>
 #include <signal.h>
@@ -147,4 +148,10 @@ int csupport_route_socket(void) {
         return -1;
     }
     return fd;
+}
+
+int csupport_poll_ns(struct pollfd *fds, nfds_t count, long seconds, long nanoseconds) {
+    if (seconds < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec limit = {.tv_sec = seconds, .tv_nsec = nanoseconds};
+    return ppoll(fds, count, &limit, NULL);
 }

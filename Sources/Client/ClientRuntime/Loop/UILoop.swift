@@ -1,6 +1,6 @@
 // UILoop: the single loop of the client UI, in the style of tmux's event loop.
 //
-// Threading model: one thread runs `run()`. It blocks in poll(2) on two descriptors: the input
+// Threading model: one thread runs `run()`. It blocks in ppoll(2) on two descriptors: the input
 // (stdin) and a self-pipe. Network tasks post Sendable events to `queue`, which writes the pipe
 // once per burst; signal handlers write their signal number to the same pipe. When poll returns,
 // the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
@@ -10,6 +10,8 @@
 // awaits the echo of a key; a frame showing that echo is drawn at once, outside the cap. With
 // nothing dirty and no client deadline, poll has no timeout: an idle UI makes no wake-ups at all.
 // Only this thread touches ncurses and libvterm.
+import CSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -92,7 +94,10 @@ public final class UILoop<Client: UILoopClient> {
         var batch = LoopBatch<Client.Event>(input: [], inputClosed: false, signals: [], events: [])
         var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
         if inputOpen { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
-        let result = poll(&fds, nfds_t(fds.count), Self.milliseconds(timeout))
+        // ppoll keeps the frame slot to the nanosecond: poll's whole milliseconds, rounded up so
+        // as never to wake early, made every frame of a busy wall up to 1 ms late.
+        let limit = Self.timespec(timeout)
+        let result = csupport_poll_ns(&fds, nfds_t(fds.count), limit?.tv_sec ?? -1, limit?.tv_nsec ?? 0)
         wakeups += 1
         guard result > 0 else { return batch }
         if fds[0].revents != 0 { batch.signals = pipe.drain().signals }
@@ -111,12 +116,13 @@ public final class UILoop<Client: UILoopClient> {
         }
     }
 
-    /// A poll(2) timeout in milliseconds, rounded up so a deadline is never missed by waking early.
-    public static func milliseconds(_ timeout: Duration?) -> Int32 {
-        guard let timeout else { return -1 }
+    /// A ppoll(2) timeout (nil: none; negative durations are zero).
+    public static func timespec(_ timeout: Duration?) -> timespec? {
+        guard let timeout else { return nil }
         let (seconds, attoseconds) = timeout.components
-        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
-        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: millis)
+        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return Glibc.timespec(tv_sec: 0, tv_nsec: 0) }
+        let nanoseconds = (attoseconds + 999_999_999) / 1_000_000_000
+        if nanoseconds >= 1_000_000_000 { return Glibc.timespec(tv_sec: Int(seconds) + 1, tv_nsec: 0) }
+        return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
     }
 }

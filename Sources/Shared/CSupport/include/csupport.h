@@ -1,9 +1,11 @@
 /* Small C helpers for what Swift cannot do safely or at all:
    - wcwidth (hidden behind _XOPEN_SOURCE in glibc's headers),
    - spawning a child on a new PTY (forkpty + exec; only async-signal-safe calls in the child),
-   - window-size ioctls. */
+   - window-size ioctls,
+   - ppoll (declared only under _GNU_SOURCE). */
 #ifndef CSUPPORT_H
 #define CSUPPORT_H
+#include <poll.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -28,6 +30,10 @@ pid_t csupport_pty_spawn(const char *path, char *const argv[], char *const envp[
 /** A netlink socket (close-on-exec) subscribed to link, address and route changes, IPv4 and IPv6:
     readable whenever the network under the client changes. Returns the descriptor or -1 with errno. */
 int csupport_route_socket(void);
+
+/** poll(2) with a timeout in seconds and nanoseconds (ppoll, no signal mask); a negative
+    `seconds` waits without a timeout. Returns what ppoll returns. */
+int csupport_poll_ns(struct pollfd *fds, nfds_t count, long seconds, long nanoseconds);
 
 /** Sets the window size of a PTY (TIOCSWINSZ). Returns 0 or -1 with errno. */
 int csupport_set_winsize(int fd, unsigned short rows, unsigned short cols);
