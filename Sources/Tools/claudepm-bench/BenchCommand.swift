@@ -46,6 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
     func run() async throws {
+        InterruptCleanup.install()
         let loadBefore = Report.loadAverage()
         let binary = serverBin.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
         let environment = try await BenchEnvironment.create(serverBinary: binary)

@@ -1,0 +1,52 @@
+// A bench stopped by SIGINT or SIGTERM cleans up what it started before it exits: the tmux servers
+// of its stages (their panes' generators die with them), then every process of its process group
+// (claudepm-server, the claudepm under test, tmux clients). Without this, a stopped bench left
+// its last stage running: a tmux server, a server and nine 64 KB/s generators took ~70 % of a core
+// for 18 minutes and spoilt every figure measured meanwhile (session 9).
+import Foundation
+
+/// Installs the cleanup for the rest of the process.
+enum InterruptCleanup {
+    /// The tmux socket names the stages use (`-L`), all ending in this process's id.
+    static var socketNames: [String] {
+        let pid = getpid()
+        return [
+            "claudepm-bench-\(pid)", "claudepm-bench-cmp-\(pid)", "claudepm-bench-srv-\(pid)",
+            "claudepm-bench-tui-\(pid)",
+        ]
+    }
+
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// From now on SIGINT and SIGTERM stop the stages' tmux servers and the process group, then
+    /// exit with 128 + the signal.
+    static func install() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { cleanUp(exitingWith: 128 + number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private static func cleanUp(exitingWith status: Int32) -> Never {
+        FileHandleStderr.write("[bench] interrupted: stopping the stages' tmux servers and child processes\n")
+        for name in socketNames {
+            let tmux = Process()
+            tmux.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            tmux.arguments = ["tmux", "-L", name, "kill-server"]
+            tmux.standardOutput = FileHandle.nullDevice
+            tmux.standardError = FileHandle.nullDevice
+            try? tmux.run()
+            tmux.waitUntilExit()
+        }
+        // Our own SIGTERM is ignored; every other process of the group (those we spawned) ends.
+        kill(0, SIGTERM)
+        // The stages' directories (data, stamps, configs) go too; they have the sockets' names.
+        for name in socketNames where !name.contains("-cmp-") {
+            try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent(name))
+        }
+        exit(status)
+    }
+}
