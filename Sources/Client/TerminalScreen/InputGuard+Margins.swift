@@ -42,8 +42,13 @@ extension InputGuard {
     /// before (the seeded comparison in ScrollBatchTests found it), so the guard keeps its doubt.
     mutating func followMargins(_ final: UInt8) {
         guard csiArguments <= Self.maxVTermArguments else { return }
-        let arguments = sgrParams.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        // Called at every CSI's final (every SGR too): the arguments are split only for the two
+        // sequences that need them.
+        func splitArguments() -> [ArraySlice<UInt8>] {
+            sgrParams.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        }
         if csiPlain, final == UInt8(ascii: "r") {
+            let arguments = splitArguments()
             var region = ScrollRegionArguments()
             func number(_ index: Int) -> Int? {
                 guard index < arguments.count, !arguments[index].isEmpty else { return nil }
@@ -57,7 +62,7 @@ extension InputGuard {
             scrollRegion = region
         } else if csiLeader == UInt8(ascii: "?"), final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
             // Set on any doubt; cleared only by a plain `CSI ? … 69 … l`.
-            guard arguments.contains(where: { $0.elementsEqual("69".utf8) }) else { return }
+            guard splitArguments().contains(where: { $0.elementsEqual("69".utf8) }) else { return }
             leftRightMarginMode = final == UInt8(ascii: "h") || csiHasIntermediates
         }
     }

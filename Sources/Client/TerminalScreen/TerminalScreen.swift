@@ -176,7 +176,6 @@ public final class TerminalScreen {
         sink.damage.resize(rowCount: clampedRows)
         vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
         resetScrollRegion()
-        inputGuard.scrollRegion = nil
         repairCursor()
         vterm_screen_flush_damage(vtScreen)
         sink.damage.markFull()
@@ -190,6 +189,7 @@ public final class TerminalScreen {
         vterm_state_get_cursorpos(vtState, &pos)
         let row = min(max(pos.row, 0), Int32(rows) - 1) + 1
         let col = min(max(pos.col, 0), Int32(Self.internalCols(cols)) - 1) + 1
+        inputGuard.scrollRegion = nil
         var reset = "\u{1B}[r\u{1B}[\(row);\(col)H"
         reset.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { _ = vterm_input_write(vt, $0.baseAddress, $0.count) }
@@ -220,7 +220,6 @@ public final class TerminalScreen {
         if hard { feed(Self.modesOff) }
         vterm_screen_reset(vtScreen, hard ? 1 : 0)
         inputGuard.insertMode = false
-        if hard { inputGuard.marginsReset() }
         syncDetector.reset()
         if hard {
             sanitizer.reset()

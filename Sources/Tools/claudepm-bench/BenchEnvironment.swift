@@ -33,9 +33,9 @@ final class BenchEnvironment {
     /// Creates the directory and tmux session, and starts `serverBinary` if given. A server that
     /// fails to start is stopped and reported in `serverProblem`; the run goes on with tmux only.
     static func create(serverBinary: String?) async throws -> BenchEnvironment {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-bench-\(getpid())")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.environment.name)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let tmux = TmuxControl(socketName: "claudepm-bench-\(getpid())")
+        let tmux = TmuxControl(socketName: StageName.environment.name)
         try tmux.newSession(tmuxSession, cwd: root.path, command: "/bin/sh", cols: cols, rows: rows)
         guard let serverBinary else { return BenchEnvironment(root: root, tmux: tmux, server: nil, projectId: nil) }
         var server: ServerFixture?

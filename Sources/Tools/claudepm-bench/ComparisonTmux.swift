@@ -10,7 +10,7 @@ struct ComparisonTmux {
 
     /// Starts a server with one `cols`×`rows` session `session` (status line off).
     static func start(root: URL, session: String, cols: Int, rows: Int) throws -> ComparisonTmux {
-        let tmux = TmuxControl(socketName: "claudepm-bench-cmp-\(getpid())")
+        let tmux = TmuxControl(socketName: StageName.comparison.name)
         tmux.killServer()
         try tmux.newSession(session, cwd: root.path, command: "/bin/sh", cols: cols, rows: rows)
         return ComparisonTmux(tmux: tmux, root: root)

@@ -7,15 +7,6 @@ import Foundation
 
 /// Installs the cleanup for the rest of the process.
 enum InterruptCleanup {
-    /// The tmux socket names the stages use (`-L`), all ending in this process's id.
-    static var socketNames: [String] {
-        let pid = getpid()
-        return [
-            "claudepm-bench-\(pid)", "claudepm-bench-cmp-\(pid)", "claudepm-bench-srv-\(pid)",
-            "claudepm-bench-tui-\(pid)",
-        ]
-    }
-
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     /// From now on SIGINT and SIGTERM stop the stages' tmux servers and the process group, then
@@ -32,21 +23,12 @@ enum InterruptCleanup {
 
     private static func cleanUp(exitingWith status: Int32) -> Never {
         FileHandleStderr.write("[bench] interrupted: stopping the stages' tmux servers and child processes\n")
-        for name in socketNames {
-            let tmux = Process()
-            tmux.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            tmux.arguments = ["tmux", "-L", name, "kill-server"]
-            tmux.standardOutput = FileHandle.nullDevice
-            tmux.standardError = FileHandle.nullDevice
-            try? tmux.run()
-            tmux.waitUntilExit()
+        for stage in StageName.allCases {
+            _ = try? TmuxControl(socketName: stage.name).run(["kill-server"])
         }
         // Our own SIGTERM is ignored; every other process of the group (those we spawned) ends.
         kill(0, SIGTERM)
-        // The stages' directories (data, stamps, configs) go too; they have the sockets' names.
-        for name in socketNames where !name.contains("-cmp-") {
-            try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent(name))
-        }
+        for root in StageName.allCases.compactMap(\.root) { try? FileManager.default.removeItem(at: root) }
         exit(status)
     }
 }

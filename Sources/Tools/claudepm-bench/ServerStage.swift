@@ -27,9 +27,9 @@ final class ServerStage {
 
     /// Starts tmux and a pushed server, then creates the sessions through REST.
     static func create(serverBinary: String, idleSessions: Int, waitingPane wanted: Bool) async throws -> ServerStage {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-bench-srv-\(getpid())")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.server.name)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let tmux = TmuxControl(socketName: "claudepm-bench-srv-\(getpid())")
+        let tmux = TmuxControl(socketName: StageName.server.name)
         tmux.killServer()
         try tmux.newSession(tmuxSession, cwd: root.path, command: "/bin/sh", cols: 80, rows: 24)
         let server: ServerFixture

@@ -45,9 +45,9 @@ final class TUIStage {
     )
         async throws -> TUIStage
     {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-bench-tui-\(getpid())")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.tui.name)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let tmux = TmuxControl(socketName: "claudepm-bench-tui-\(getpid())")
+        let tmux = TmuxControl(socketName: StageName.tui.name)
         try tmux.newSession("rest", cwd: root.path, command: "/bin/sh", cols: 80, rows: 24)
         let server: ServerFixture
         let tiles: [BenchTarget]
