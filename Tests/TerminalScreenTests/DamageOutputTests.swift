@@ -44,6 +44,43 @@ struct DamageOutputTests {
         #expect(lines(screen) == ["b", "c", "d"])
     }
 
+    @Test func aScrollOfTheWholeScreenIsAShiftWithTheNewRowsBeyondIt() {
+        let screen = makeScreen(rows: 4, cols: 5, "a\r\nb\r\nc\r\nd")
+        _ = screen.takeDamage()
+        screen.feed("\r\ne\r\nf")
+        let damage = screen.takeDamage()
+        #expect(damage.rows == [0, 1, 2, 3], "a renderer that ignores the shift redraws every row")
+        #expect(damage.shift == 2)
+        #expect(damage.rowsBeyondShift == [2, 3])
+        #expect(lines(screen) == ["c", "d", "e", "f"])
+    }
+
+    @Test func aRowWrittenBeforeTheScrollMovesWithIt() {
+        let screen = makeScreen(rows: 4, cols: 5, "a\r\nb\r\nc\r\nd")
+        _ = screen.takeDamage()
+        screen.feed("\u{1B}[2;1HB\u{1B}[4;2H\r\ne")
+        let damage = screen.takeDamage()
+        #expect(damage.shift == 1)
+        #expect(damage.rowsBeyondShift == [0, 3], "row 1 (B) is row 0 after the scroll")
+    }
+
+    @Test func aRegionOrMarginScrollIsNoShift() {
+        let screen = makeScreen(rows: 6, cols: 10, "a\r\nb\r\nc\r\nd\r\ne\r\nf")
+        _ = screen.takeDamage()
+        screen.feed("\u{1B}[2;4r\u{1B}[4;1H\n")
+        var damage = screen.takeDamage()
+        #expect(damage.shift == 0)
+        #expect(damage.rowsBeyondShift == [1, 2, 3])
+        screen.feed("\u{1B}[r\u{1B}[?69h\u{1B}[2;5s\u{1B}[6;1H\n")
+        damage = screen.takeDamage()
+        #expect(damage.shift == 0, "a scroll between left and right margins moved part of each row")
+        #expect(damage.rowsBeyondShift == Array(0..<6))
+        screen.feed("\u{1B}[?69l\u{1B}[T")
+        damage = screen.takeDamage()
+        #expect(damage.shift == 0, "a scroll down")
+        #expect(damage.didScroll)
+    }
+
     @Test func resizeAndAltScreenAreFullRedraws() {
         let screen = makeScreen(rows: 3, cols: 5)
         _ = screen.takeDamage()

@@ -1,11 +1,14 @@
 // What changed on a TerminalScreen since the renderer last asked. Rows are kept as a bitset so
 // that marking damage from libvterm's callbacks during an output flood costs a few instructions.
+// Scrolls of the whole screen are also counted as a shift, with a second bitset of the rows that
+// changed beyond it, so a renderer that keeps rows can move them instead of reading them again.
 
 /// The rows changed since the last `TerminalScreen.takeDamage()`.
 ///
 /// A renderer copies exactly the rows in `rows` (or everything when `isFullRedraw`). Scrolls
 /// (libvterm `moverect`) are reported as damage of every moved row plus `didScroll`, so a renderer
-/// that ignores `didScroll` is still correct.
+/// that ignores `didScroll` is still correct. A renderer that keeps a copy of the rows may instead
+/// move its rows up by `shift` and redraw only `rowsBeyondShift`.
 public struct DamageSet: Equatable, Sendable {
     /// The screen height the row numbers refer to.
     public let rowCount: Int
@@ -15,14 +18,24 @@ public struct DamageSet: Equatable, Sendable {
     public let didScroll: Bool
     /// True if the cursor moved or changed visibility.
     public let cursorChanged: Bool
+    /// How many rows the whole screen (every column, no scroll region) moved up since the last
+    /// take, in total; 0 after a full redraw. Row `r` of the screen now shows what row
+    /// `r + shift` showed then, unless `r` is in `rowsBeyondShift`.
+    public let shift: Int
     private let bits: [UInt64]
+    private let bitsBeyondShift: [UInt64]
 
-    init(rowCount: Int, bits: [UInt64], isFullRedraw: Bool, didScroll: Bool, cursorChanged: Bool) {
+    init(
+        rowCount: Int, bits: [UInt64], isFullRedraw: Bool, didScroll: Bool, cursorChanged: Bool,
+        shift: Int = 0, bitsBeyondShift: [UInt64]? = nil
+    ) {
         self.rowCount = rowCount
         self.bits = bits
         self.isFullRedraw = isFullRedraw
         self.didScroll = didScroll
         self.cursorChanged = cursorChanged
+        self.shift = isFullRedraw ? 0 : shift
+        self.bitsBeyondShift = bitsBeyondShift ?? bits
     }
 
     /// True if no row needs redrawing (the cursor may still have moved).
@@ -35,7 +48,14 @@ public struct DamageSet: Equatable, Sendable {
     }
 
     /// The rows to redraw, ascending (every row when `isFullRedraw`).
-    public var rows: [Int] {
+    public var rows: [Int] { rowList(bits) }
+
+    /// The rows to redraw once the rows kept from the last take have moved up by `shift`:
+    /// rows written, erased or moved otherwise (a region's scroll) since (every row when
+    /// `isFullRedraw`).
+    public var rowsBeyondShift: [Int] { rowList(bitsBeyondShift) }
+
+    private func rowList(_ bits: [UInt64]) -> [Int] {
         if isFullRedraw { return Array(0..<rowCount) }
         var result: [Int] = []
         for (index, word) in bits.enumerated() where word != 0 {
@@ -54,6 +74,9 @@ public struct DamageSet: Equatable, Sendable {
 struct DamageAccumulator {
     private(set) var rowCount: Int
     private var bits: [UInt64]
+    /// Rows changed beyond the whole-screen shift (see `DamageSet.shift`).
+    private var beyondShift: [UInt64]
+    private var shift = 0
     private var full = true
     private var scrolled = false
     private var cursorMoved = false
@@ -61,19 +84,40 @@ struct DamageAccumulator {
     init(rowCount: Int) {
         self.rowCount = rowCount
         bits = Array(repeating: 0, count: (rowCount + 63) / 64)
+        beyondShift = bits
     }
 
     mutating func markRows(_ range: Range<Int>) {
         let lower = max(range.lowerBound, 0)
         let upper = min(range.upperBound, rowCount)
         guard lower < upper else { return }
-        for row in lower..<upper { bits[row >> 6] |= 1 << UInt64(row & 63) }
+        for row in lower..<upper {
+            bits[row >> 6] |= 1 << UInt64(row & 63)
+            beyondShift[row >> 6] |= 1 << UInt64(row & 63)
+        }
     }
 
-    mutating func markScroll(_ range: Range<Int>) {
+    /// libvterm moved the rows `source` to `destination`; `wholeWidth`: every column moved.
+    /// Moving every row of the screen up by n, every column, is a shift; any other move is
+    /// damage of every row it touched.
+    mutating func markMove(destination: Range<Int>, source: Range<Int>, wholeWidth: Bool) {
         scrolled = true
-        markRows(range)
+        let n = source.lowerBound - destination.lowerBound
+        guard wholeWidth, n > 0, destination.lowerBound == 0, source.upperBound == rowCount, n < rowCount else {
+            markRows(min(destination.lowerBound, source.lowerBound)..<max(destination.upperBound, source.upperBound))
+            return
+        }
+        shift += n
+        for row in 0..<(rowCount - n) where Self.isSet(beyondShift, row + n) != Self.isSet(beyondShift, row) {
+            beyondShift[row >> 6] ^= 1 << UInt64(row & 63)
+        }
+        for row in 0..<rowCount {
+            bits[row >> 6] |= 1 << UInt64(row & 63)
+            if row >= rowCount - n { beyondShift[row >> 6] |= 1 << UInt64(row & 63) }
+        }
     }
+
+    private static func isSet(_ bits: [UInt64], _ row: Int) -> Bool { bits[row >> 6] & (1 << UInt64(row & 63)) != 0 }
 
     mutating func markCursor() { cursorMoved = true }
 
@@ -82,13 +126,18 @@ struct DamageAccumulator {
     mutating func resize(rowCount newCount: Int) {
         rowCount = newCount
         bits = Array(repeating: 0, count: (newCount + 63) / 64)
+        beyondShift = bits
+        shift = 0
         full = true
     }
 
     mutating func take() -> DamageSet {
         let set = DamageSet(
-            rowCount: rowCount, bits: bits, isFullRedraw: full, didScroll: scrolled, cursorChanged: cursorMoved)
+            rowCount: rowCount, bits: bits, isFullRedraw: full, didScroll: scrolled, cursorChanged: cursorMoved,
+            shift: shift, bitsBeyondShift: beyondShift)
         for i in bits.indices { bits[i] = 0 }
+        for i in beyondShift.indices { beyondShift[i] = 0 }
+        shift = 0
         full = false
         scrolled = false
         cursorMoved = false

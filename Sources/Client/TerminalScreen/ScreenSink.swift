@@ -7,6 +7,8 @@ import CVTerm
 /// Owned by exactly one `TerminalScreen` and touched only on that screen's thread.
 final class ScreenSink {
     var damage: DamageAccumulator
+    /// libvterm's width in columns (a move of every column is a shift of the screen's rows).
+    var columns: Int
     var scrollback: ScrollbackBuffer
     /// Bytes libvterm wants sent to the remote program (query answers, key encodings).
     var output: [UInt8] = []
@@ -24,8 +26,9 @@ final class ScreenSink {
     /// Cell texts behind stand-in scalars (see `ClusterTable`).
     let clusters = ClusterTable()
 
-    init(rows: Int, scrollbackLimit: Int) {
+    init(rows: Int, columns: Int, scrollbackLimit: Int) {
         damage = DamageAccumulator(rowCount: rows)
+        self.columns = columns
         scrollback = ScrollbackBuffer(limit: scrollbackLimit)
     }
 

@@ -28,9 +28,11 @@ extension TerminalScreen {
             return 1
         }
         callbacks.pointee.moverect = { dest, src, user in
-            let lower = Int(min(dest.start_row, src.start_row))
-            let upper = Int(max(dest.end_row, src.end_row))
-            TerminalScreen.sink(user)?.damage.markScroll(lower..<upper)
+            guard let sink = TerminalScreen.sink(user) else { return 1 }
+            sink.damage.markMove(
+                destination: Int(dest.start_row)..<Int(dest.end_row), source: Int(src.start_row)..<Int(src.end_row),
+                wholeWidth: dest.start_col == 0 && src.start_col == 0 && Int(dest.end_col) == sink.columns
+                    && Int(src.end_col) == sink.columns)
             return 1
         }
         callbacks.pointee.movecursor = { _, _, _, user in

@@ -46,7 +46,8 @@ public final class TerminalScreen {
         self.rows = Self.clamp(rows)
         self.cols = Self.clamp(cols)
         self.scrollbackLimit = max(0, scrollbackLimit)
-        sink = ScreenSink(rows: self.rows, scrollbackLimit: self.scrollbackLimit)
+        sink = ScreenSink(
+            rows: self.rows, columns: Self.internalCols(self.cols), scrollbackLimit: self.scrollbackLimit)
         inputGuard = InputGuard(clusters: sink.clusters)
         guard let terminal = vterm_new(Int32(self.rows), Int32(Self.internalCols(self.cols))) else {
             preconditionFailure("libvterm could not allocate a \(self.rows)x\(self.cols) terminal")
@@ -174,6 +175,7 @@ public final class TerminalScreen {
         rows = clampedRows
         cols = clampedCols
         sink.damage.resize(rowCount: clampedRows)
+        sink.columns = Self.internalCols(clampedCols)
         vterm_set_size(vt, Int32(clampedRows), Int32(Self.internalCols(clampedCols)))
         resetScrollRegion()
         repairCursor()

@@ -1,8 +1,9 @@
 // A per-session, lazily converted copy of a TerminalScreen's cells in frame form. An update only
-// marks the rows the screen reported damaged as stale; a stale row is read from the screen when a
-// view draws it, and only the columns that view shows. A wall tile shows about 14×41 cells of a
-// 120×40 screen, and a scroll damages every row, so reading on demand is what keeps a wall of
-// busy tiles cheap. Between an update and the next feed of the screen, every read (cached or
+// moves the converted rows up by the screen's whole-screen scroll and marks the rows the screen
+// reported damaged beyond it as stale; a stale row is read from the screen when a view draws it,
+// and only the columns that view shows. A wall tile shows about 14×41 cells of a 120×40 screen
+// and a busy one scrolls every frame, so moving rows and reading on demand is what keeps a wall
+// of busy tiles cheap. Between an update and the next feed of the screen, every read (cached or
 // fresh) shows the same state of the screen.
 
 import ClientCore
@@ -18,6 +19,8 @@ public final class TerminalScreenMirror {
     public private(set) var rowsDamagedLastUpdate = 0
     /// Cells read from the screen and converted since the mirror was created (for tests).
     public private(set) var cellsConverted = 0
+    /// Rows moved up with a whole-screen scroll instead of being read again (for tests).
+    public private(set) var rowsMoved = 0
     private var screen: TerminalScreen?
     /// Converted cells, `size.cols` per row; only `converted[r]` of row `r` is current.
     private var cells: [[FrameCell]] = []
@@ -42,7 +45,11 @@ public final class TerminalScreenMirror {
             blank = Array(repeating: nil, count: newSize.rows)
             rowsDamagedLastUpdate = newSize.rows
         } else {
-            let damaged = damage.rows.filter { $0 < newSize.rows }
+            // A scroll of the whole screen moves the rows already converted instead of
+            // reading them again (a busy tile scrolls every frame).
+            let shift = damage.shift
+            if shift > 0, shift < newSize.rows { shiftRows(up: shift) }
+            let damaged = (shift > 0 ? damage.rowsBeyondShift : damage.rows).filter { $0 < newSize.rows }
             for r in damaged {
                 converted[r] = 0..<0
                 blank[r] = nil
@@ -50,6 +57,15 @@ public final class TerminalScreenMirror {
             rowsDamagedLastUpdate = damaged.count
         }
         cursor = screen.cursor
+    }
+
+    /// Moves every row up by `n` (the screen scrolled); the rows that come in at the bottom are
+    /// marked stale by the damage that comes with the shift.
+    private func shiftRows(up n: Int) {
+        cells = Array(cells[n...] + cells[..<n])
+        converted = Array(converted[n...] + converted[..<n])
+        blank = Array(blank[n...] + blank[..<n])
+        rowsMoved += size.rows - n
     }
 
     /// All cells of row `r` (converting what is stale), or [] outside the screen.
