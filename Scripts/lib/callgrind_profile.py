@@ -20,7 +20,7 @@ NAMED = re.compile(r"^(c?(?:fn|ob))=\((\d+)\)(?: (.*))?$")
 STAGES = [
     ("frames drawn", r"RuntimeApp\.render\(now:\)$"),
     ("terminal feed (input guard + libvterm)", r"TerminalScreen\.feed(<A>)?\(_:\)$"),
-    ("pty:output fast path", r"PTYOutputFastPath\.data\(of:\)$"),
+    ("pty:output fast path", r"PTYOutputFastPath\.(data\(of:\)|decode\(_:\))$"),
     ("ServerMessage.decode (JSONDecoder)", r"^static ServerMessage\.decode\(_:\)$"),
 ]
 

@@ -10,6 +10,7 @@ import Testing
         let payload = SessionOutputPayload(sessionId: "s1", lines: ["a", "\u{1B}[1mb"], raw: true)
         let frame = String(decoding: try ServerMessage.sessionOutput(payload).encoded(), as: UTF8.self)
         #expect(MessageTypePeek.isSessionOutput(frame), "\(frame)")
+        #expect(Self.peekBytes(frame), "the byte peek disagrees: \(frame)")
         guard case .sessionOutput = try ServerMessage.decode(Data(frame.utf8)) else {
             Issue.record("the general decoder disagrees: \(frame)")
             return
@@ -26,5 +27,11 @@ import Testing
     ])
     func saysNoToAnythingElse(frame: String) {
         #expect(!MessageTypePeek.isSessionOutput(frame))
+        #expect(!Self.peekBytes(frame))
+    }
+
+    private static func peekBytes(_ frame: String) -> Bool {
+        var copy = frame
+        return copy.withUTF8 { MessageTypePeek.isSessionOutput($0) }
     }
 }

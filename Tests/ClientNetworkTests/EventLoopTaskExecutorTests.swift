@@ -30,7 +30,7 @@ import Testing
             server: fixture.config, apiKey: nil, tls: nil, onSocketLoop: true,
             callbacks: .init(
                 opened: { _ in },
-                text: { _ in threads.withLock { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) } },
+                message: { _ in threads.withLock { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) } },
                 closed: { _ in }))
         defer { link.cancel() }
         #expect(await eventually { !threads.withLock { $0 }.isEmpty }, "the server sent no frame on connect")

@@ -28,7 +28,7 @@ struct WatchRawFramesTests {
         let raw = FrameLog()
         let link = WebSocketLink.spawn(
             server: fixture.config, apiKey: nil, tls: nil,
-            callbacks: .init(opened: { _ in }, text: { raw.append($0) }, closed: { _ in }))
+            callbacks: .init(opened: { _ in }, message: { raw.append($0.text) }, closed: { _ in }))
         defer { link.cancel() }
         let (process, output) = try CLIRunner.startWatch(url: fixture.server.url, home: home.path)
         defer { ChildWait.terminateInBackground(process) }

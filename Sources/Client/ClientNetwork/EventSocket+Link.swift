@@ -13,10 +13,11 @@ extension EventSocket {
         let skips = skipsSessionOutput && !rawFrames
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
-            text: { [weak self] text in
-                if skips, MessageTypePeek.isSessionOutput(text) {
+            message: { [weak self] message in
+                if skips, message.withBytes(MessageTypePeek.isSessionOutput) {
                     await self?.heard(generation: current)
                 } else {
+                    let text = message.text
                     await self?.received(Self.decode(text), text: text, generation: current)
                 }
             },

@@ -12,8 +12,8 @@ extension PTYConnection {
         let current = generation
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
-            text: { [weak self] text in
-                await self?.received(Inbound(frame: text), generation: current)
+            message: { [weak self] message in
+                await self?.received(Inbound(frame: message), generation: current)
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
@@ -94,11 +94,12 @@ extension PTYConnection {
         /// A frame that is not a protocol message at all.
         case notJSON
 
-        /// A frame's meaning; `pty:output` in the servers' usual shape skips the JSON decoder.
-        init(frame: String) {
-            if let bytes = PTYOutputFastPath.data(of: frame) {
+        /// A frame's meaning; `pty:output` in the servers' usual shape is read from the frame's
+        /// bytes (no String, no JSON decoder), anything else is decoded from its text.
+        init(frame: LinkMessage) {
+            if let bytes = frame.withBytes(PTYOutputFastPath.decode) {
                 self = .bytes(bytes)
-            } else if let message = try? ServerMessage.decode(Data(frame.utf8)) {
+            } else if let message = try? ServerMessage.decode(Data(frame.text.utf8)) {
                 self.init(message)
             } else {
                 self = .notJSON

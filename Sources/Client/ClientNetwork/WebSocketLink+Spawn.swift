@@ -6,12 +6,12 @@ import ClientCore
 import NIOPosix
 
 extension WebSocketLink {
-    /// What a link's owner hears: opened with a writer, a text message, closed.
+    /// What a link's owner hears: opened with a writer, a message, closed.
     struct Callbacks: Sendable {
         /// The handshake completed.
         var opened: @Sendable (LinkWriter) async -> Void
-        /// A text message arrived (already on the socket's task: decode here, not on the UI loop).
-        var text: @Sendable (String) async -> Void
+        /// A message arrived (already on the socket's task: decode here, not on the UI loop).
+        var message: @Sendable (LinkMessage) async -> Void
         /// The link ended.
         var closed: @Sendable (LinkClose) async -> Void
     }
@@ -33,7 +33,7 @@ extension WebSocketLink {
             ) { event in
                 switch event {
                 case .opened(let writer): await callbacks.opened(writer)
-                case .text(let text): await callbacks.text(text)
+                case .message(let message): await callbacks.message(message)
                 }
             }
             await callbacks.closed(close)

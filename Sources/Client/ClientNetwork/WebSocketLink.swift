@@ -18,8 +18,8 @@ import WSCompression
 public enum LinkEvent: Sendable {
     /// The handshake completed; send through this writer.
     case opened(LinkWriter)
-    /// A text message arrived (binary messages are decoded as UTF-8).
-    case text(String)
+    /// A whole message arrived (text or binary: both are read as UTF-8).
+    case message(LinkMessage)
 }
 
 /// How a link ended.
@@ -88,10 +88,18 @@ public enum WebSocketLink {
             ) { inbound, outbound, _ in
                 opened.set()
                 await onEvent(.opened(LinkWriter(outbound: outbound)))
-                for try await message in inbound.messages(maxSize: maxMessageSize) {
-                    switch message {
-                    case .text(let text): await onEvent(.text(text))
-                    case .binary(let buffer): await onEvent(.text(String(buffer: buffer)))
+                var collator = LinkFrameCollator(maxSize: maxMessageSize)
+                for try await frame in inbound {
+                    let part: LinkFrameCollator.Part = frame.opcode == .continuation ? .continuation : .first
+                    switch collator.take(part, frame.data, fin: frame.fin) {
+                    case .pending: continue
+                    case .message(let buffer): await onEvent(.message(LinkMessage(buffer)))
+                    case .protocolError:
+                        try? await outbound.close(.protocolError, reason: nil)
+                        return
+                    case .tooLarge:
+                        try? await outbound.close(.messageTooLarge, reason: nil)
+                        return
                     }
                 }
             }

@@ -16,8 +16,8 @@ enum RawKeySender {
             case .opened(let writer):
                 await Self.write(.subscribe(sessionId: sessionId), writer)
                 current.withLock { $0 = writer }
-            case .text(let frame):
-                guard let message = try? ServerMessage.decode(Data(frame.utf8)) else { return }
+            case .message(let frame):
+                guard let message = try? ServerMessage.decode(Data(frame.text.utf8)) else { return }
                 switch message {
                 case .subscribed(let payload) where payload.sessionId == sessionId:
                     guard let writer = current.withLock({ $0 }) else { return }

@@ -11,4 +11,10 @@ public enum MessageTypePeek {
     public static func isSessionOutput(_ text: String) -> Bool {
         text.utf8.starts(with: sessionOutput)
     }
+
+    /// As `isSessionOutput(_:)`, over a frame's UTF-8 bytes (no String built for a frame that
+    /// is dropped).
+    public static func isSessionOutput(_ frame: UnsafeBufferPointer<UInt8>) -> Bool {
+        frame.starts(with: sessionOutput)
+    }
 }
