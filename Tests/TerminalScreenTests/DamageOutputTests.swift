@@ -92,6 +92,17 @@ struct DamageOutputTests {
         #expect(screen.takeDamage().isFullRedraw)
     }
 
+    @Test func aCursorBackWhereItWasIsNoChange() {
+        let screen = makeScreen(rows: 3, cols: 5)
+        _ = screen.takeDamage()
+        screen.feed("\(esc)[2;2H\(esc)[1;1H")
+        #expect(!screen.takeDamage().cursorChanged)
+        screen.feed("\(esc)[?25l")
+        #expect(screen.takeDamage().cursorChanged, "hiding the cursor is a change")
+        screen.feed("x")
+        #expect(screen.takeDamage().cursorChanged)
+    }
+
     @Test func cursorOnlyMoveIsNotRowDamage() {
         let screen = makeScreen(rows: 3, cols: 5)
         _ = screen.takeDamage()

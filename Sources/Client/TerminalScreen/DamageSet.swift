@@ -16,7 +16,7 @@ public struct DamageSet: Equatable, Sendable {
     public let isFullRedraw: Bool
     /// True if part of the screen moved (scrolled) since the last take.
     public let didScroll: Bool
-    /// True if the cursor moved or changed visibility.
+    /// True if the cursor is elsewhere or shown differently than at the last take.
     public let cursorChanged: Bool
     /// How many rows the whole screen (every column, no scroll region) moved up since the last
     /// take, in total; 0 after a full redraw. Row `r` of the screen now shows what row

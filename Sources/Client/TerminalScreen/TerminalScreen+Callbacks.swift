@@ -35,10 +35,6 @@ extension TerminalScreen {
                     && Int(src.end_col) == sink.columns)
             return 1
         }
-        callbacks.pointee.movecursor = { _, _, _, user in
-            TerminalScreen.sink(user)?.damage.markCursor()
-            return 1
-        }
         callbacks.pointee.settermprop = { prop, value, user in
             guard let value else { return 0 }
             TerminalScreen.sink(user)?.setProperty(prop, value.pointee)

@@ -31,6 +31,8 @@ public final class TerminalScreen {
     /// Bumped by every change of content or size; `search` results are cached against it.
     private(set) var contentGeneration = 0
     var searchCache: SearchCache?
+    /// The cursor the last `takeDamage()` saw (whether it changed is asked then, not tracked).
+    private var cursorAtLastTake: CursorState?
     /// Reused buffer for `isBlank(row:)`.
     var blankScratch: [UInt32] = []
     /// Height in rows (≥ 1).
@@ -244,6 +246,13 @@ public final class TerminalScreen {
     /// Rows changed since the previous call (the first call reports a full redraw).
     public func takeDamage() -> DamageSet {
         vterm_screen_flush_damage(vtScreen)
+        // The cursor is compared, not followed: libvterm calls movecursor for every glyph it
+        // prints, a call into Swift per byte of output that a renderer does not need.
+        let now = cursor
+        if now != cursorAtLastTake {
+            sink.damage.markCursor()
+            cursorAtLastTake = now
+        }
         return sink.damage.take()
     }
 
