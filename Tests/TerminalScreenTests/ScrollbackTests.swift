@@ -1,5 +1,6 @@
 // Scrollback push, limit, pop on grow, resize to 1×1 and back, and search.
 
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
@@ -19,6 +20,35 @@ struct ScrollbackTests {
     @Test func scrollbackKeepsAttributes() {
         let screen = makeScreen(rows: 2, cols: 5, "\(esc)[1;31mR\(esc)[m\r\nx\r\ny")
         #expect(screen.scrollbackLine(0) == [Cell(text: "R", attrs: [.bold], fg: .indexed(1))])
+    }
+
+    /// Every cell of a line that scrolls off is kept as the row showed it (text, width, attributes,
+    /// colours), whatever mix of plain ASCII runs, style changes and other cells the line held.
+    @Test(arguments: 0..<6 as Range<UInt64>)
+    func scrolledOffLinesKeepEveryCellAsShown(seed: UInt64) {
+        var rng = SeededGenerator(state: seed)
+        let pieces = [
+            "abc", "x", "  ", "\(esc)[1m", "\(esc)[0m", "\(esc)[31m", "\(esc)[38;5;200m", "\(esc)[48;2;1;2;3m",
+            "\(esc)[4m", "\(esc)[7m", "漢", "é", "e\u{301}", "\u{1F600}", "~", "\(esc)[39;49m",
+        ]
+        // Two rows: each line is written on the bottom row, and the line feed after it pushes the
+        // top row (the line before) into the scrollback.
+        let screen = TerminalScreen(rows: 2, cols: 30)
+        screen.feed("\r\n")
+        for line in 0..<40 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...12, using: &rng) { text += pieces.randomElement(using: &rng) ?? "" }
+            screen.feed(text + "\(esc)[0m")
+            let leaving = screen.row(0)
+            let count = screen.scrollbackCount
+            screen.feed("\r\n")
+            #expect(screen.scrollbackCount == count + 1, "seed \(seed), line \(line): nothing was pushed")
+            let kept = screen.scrollbackLine(screen.scrollbackCount - 1)
+            #expect(kept == Array(leaving.prefix(kept.count)), "seed \(seed), line \(line)")
+            #expect(
+                leaving.dropFirst(kept.count).allSatisfy { $0.text.isEmpty || $0.text == " " },
+                "seed \(seed), line \(line): a cell was lost: kept \(kept.map(\.text)), shown \(leaving.map(\.text))")
+        }
     }
 
     @Test func scrollbackLimitDropsOldest() {

@@ -5,12 +5,15 @@
 struct PackedLineBuilder {
     private var bytes: [UInt8] = []
     private var style = CellStyle.plain
+    /// The `CellStyleMemo.version` the last ASCII cell came with (its style is `style`).
+    private var styleVersion: UInt32?
 
     /// A builder with room for `capacity` plain cells and a few style changes.
     init(capacity: Int) { bytes.reserveCapacity(capacity * 2 + 32) }
 
     /// Appends one cell.
     mutating func append(_ cell: Cell) {
+        styleVersion = nil
         let utf8 = cell.text.utf8
         let length = min(utf8.count, Int(UInt16.max))
         appendHeader(width: cell.width, length: length, style: CellStyle(attrs: cell.attrs, fg: cell.fg, bg: cell.bg))
@@ -21,11 +24,19 @@ struct PackedLineBuilder {
         }
     }
 
-    /// Appends a one-column cell showing the ASCII character `byte`.
+    /// Appends a one-column cell showing the ASCII character `byte` in `style`, which came from
+    /// a `CellStyleMemo` at `version`: a cell of the same version as the last one has its style,
+    /// unchanged, without comparing the two.
     @inline(__always)
-    mutating func append(ascii byte: UInt8, style: CellStyle) {
+    mutating func append(ascii byte: UInt8, style: CellStyle, version: UInt32) {
+        if version == styleVersion {
+            bytes.append(0b1 | 1 << 3)
+            bytes.append(byte)
+            return
+        }
         appendHeader(width: 1, length: 1, style: style)
         bytes.append(byte)
+        styleVersion = version
     }
 
     /// A cell's header byte (and long length), then its style if it differs from the last one.

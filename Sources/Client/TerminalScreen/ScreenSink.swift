@@ -67,7 +67,8 @@ final class ScreenSink {
             // A printable ASCII character (most of what scrolls off) is packed from its byte
             // (libvterm reports a width of 2 for one left of a stale continuation: not this path).
             if source.chars.0 >= 0x20, source.chars.0 < 0x7F, source.chars.1 == 0, source.width == 1 {
-                line.append(ascii: UInt8(source.chars.0), style: memo.style(of: source))
+                let style = memo.style(of: source)
+                line.append(ascii: UInt8(source.chars.0), style: style, version: memo.version)
             } else {
                 line.append(memo.cell(from: source, clusters: clusters))
             }
