@@ -4,6 +4,26 @@ import TestSupport
 import Testing
 
 @Suite struct ColourDegraderTests {
+    /// The quick test before mapping may say "changes" for a style that maps to itself, never
+    /// "no change" for one that maps to something else.
+    @Test(arguments: ColourDepth.allCases)
+    func aStyleSaidNotToChangeMapsToItself(depth: ColourDepth) {
+        let degrader = ColourDegrader(depth: depth)
+        let colours: [Color] = [.default, .indexed(3), .indexed(12), .indexed(200), .rgb(1, 2, 3), .rgb(255, 135, 0)]
+        var skipped = 0
+        for fg in colours {
+            for bg in colours {
+                for underline in colours {
+                    let style = Style(fg: fg, bg: bg, attrs: [.bold], underlineColor: underline)
+                    guard !degrader.changes(style) else { continue }
+                    skipped += 1
+                    #expect(degrader.map(style) == style, "\(depth): \(style)")
+                }
+            }
+        }
+        if depth >= .ansi256 { #expect(skipped > 0, "nothing is skipped at \(depth)") }
+    }
+
     @Test func truecolorKeepsEverything() {
         let d = ColourDegrader(depth: .truecolor)
         #expect(d.map(.rgb(1, 2, 3)) == .rgb(1, 2, 3))

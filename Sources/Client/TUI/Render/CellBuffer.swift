@@ -103,3 +103,15 @@ extension CellBuffer {
         }
     }
 }
+
+extension CellBuffer {
+    /// Applies `transform` to the style of every cell for which `needsMapping` holds (a quick
+    /// test: a frame of busy tiles is mapped every frame, and most of its cells need nothing).
+    public mutating func mapStyles(where needsMapping: (Style) -> Bool, _ transform: (Style) -> Style) {
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where needsMapping(buffer[index].style) {
+                buffer[index].style = transform(buffer[index].style)
+            }
+        }
+    }
+}

@@ -41,6 +41,17 @@ public struct ColourDegrader: Hashable, Sendable {
         }
     }
 
+    /// Whether `map(style)` may differ from `style`: at 256 colours only 24-bit colours change,
+    /// at truecolor nothing does (a test cheaper than mapping, for every cell of every frame).
+    @inline(__always)
+    public func changes(_ style: Style) -> Bool {
+        switch depth {
+        case .truecolor: false
+        case .ansi256: style.fg.isRGB || style.bg.isRGB || style.underlineColor.isRGB
+        case .ansi16, .ansi8, .none: true
+        }
+    }
+
     /// `style` with both colours mapped. Without colour, reverse video keeps selections visible.
     public func map(_ style: Style) -> Style {
         Style(fg: map(style.fg), bg: map(style.bg), attrs: style.attrs, underlineColor: map(style.underlineColor))

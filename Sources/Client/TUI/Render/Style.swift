@@ -9,6 +9,13 @@ public enum Color: Hashable, Sendable {
     case indexed(UInt8)
     /// A 24-bit colour.
     case rgb(UInt8, UInt8, UInt8)
+
+    /// True for a 24-bit colour.
+    @inline(__always)
+    public var isRGB: Bool {
+        if case .rgb = self { return true }
+        return false
+    }
 }
 
 /// Text attributes of a frame cell: every SGR attribute the outer terminal can show.

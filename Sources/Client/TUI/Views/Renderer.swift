@@ -70,7 +70,7 @@ public final class Renderer {
             BoardView(theme: theme).draw(state, into: &frame, rect: layout.footer.isEmpty ? layout.list : body)
         }
         cursor = drawOverlays(state, into: &frame) ?? cursor
-        if degrader.depth != .truecolor { frame.mapStyles { degrader.map($0) } }
+        if degrader.depth != .truecolor { frame.mapStyles(where: degrader.changes) { degrader.map($0) } }
         return (frame, cursor)
     }
 
@@ -153,21 +153,5 @@ public final class Renderer {
             }
         }
         return nil
-    }
-}
-
-extension CellBuffer {
-    /// Applies `transform` to every cell's style.
-    public mutating func mapStyles(_ transform: (Style) -> Style) {
-        for row in 0..<size.rows {
-            for col in 0..<size.cols {
-                var cell = self[row, col]
-                let mapped = transform(cell.style)
-                if mapped != cell.style {
-                    cell.style = mapped
-                    self[row, col] = cell
-                }
-            }
-        }
     }
 }
