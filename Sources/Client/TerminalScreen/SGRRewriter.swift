@@ -11,9 +11,13 @@
 
 /// Rewrites SGR parameter lists for libvterm.
 struct SGRRewriter {
-    /// Parsed values (-1 for a missing one) and where each `;` group starts.
+    /// Parsed values (-1 for a missing one) and where each `;` group starts: the first
+    /// `valueCount` and `groupCount` entries. The arrays only grow: emptying an array for every
+    /// SGR (`removeAll(keepingCapacity:)`) cost more than parsing it.
     private var values: [Int] = []
     private var groupStarts: [Int] = []
+    private var valueCount = 0
+    private var groupCount = 0
     /// Output parameters, each a group of arguments.
     private var items: [[Int]] = []
 
@@ -30,7 +34,7 @@ struct SGRRewriter {
         var extras = PenExtras(font: currentFont())
         var vtermFont = extras.font
         var group = 0
-        while group < groupStarts.count {
+        while group < groupCount {
             group += apply(group: group, extras: &extras, vtermFont: &vtermFont)
         }
         if extras.font != vtermFont { items.append([10 + extras.font]) }
@@ -38,41 +42,51 @@ struct SGRRewriter {
     }
 
     private mutating func parse(_ params: [UInt8]) {
-        values.removeAll(keepingCapacity: true)
-        groupStarts.removeAll(keepingCapacity: true)
-        groupStarts.append(0)
+        valueCount = 0
+        groupCount = 0
+        addGroupStart(0)
         var current = -1
         for byte in params {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 current = min(max(current, 0) * 10 + Int(byte - 0x30), 0xFFFF)
             case UInt8(ascii: ":"):
-                values.append(current)
+                addValue(current)
                 current = -1
             case UInt8(ascii: ";"):
-                values.append(current)
+                addValue(current)
                 current = -1
-                groupStarts.append(values.count)
+                addGroupStart(valueCount)
             default: break
             }
         }
-        values.append(current)
+        addValue(current)
+    }
+
+    private mutating func addValue(_ value: Int) {
+        if valueCount < values.count { values[valueCount] = value } else { values.append(value) }
+        valueCount += 1
+    }
+
+    private mutating func addGroupStart(_ start: Int) {
+        if groupCount < groupStarts.count { groupStarts[groupCount] = start } else { groupStarts.append(start) }
+        groupCount += 1
     }
 
     private func group(_ index: Int) -> ArraySlice<Int> {
-        let end = index + 1 < groupStarts.count ? groupStarts[index + 1] : values.count
+        let end = index + 1 < groupCount ? groupStarts[index + 1] : valueCount
         return values[groupStarts[index]..<end]
     }
 
     /// The first value of group `index` (0 if missing or absent).
     private func first(_ index: Int) -> Int {
-        guard index < groupStarts.count else { return -1 }
+        guard index < groupCount else { return -1 }
         return max(values[groupStarts[index]], 0)
     }
 
     private func needsRewrite() -> Bool {
         var index = 0
-        while index < groupStarts.count {
+        while index < groupCount {
             if group(index).count > 1 { return true }
             switch first(index) {
             case 2, 4, 8, 10...19, 21, 22, 24, 28, 53, 55, 58, 59: return true
@@ -123,11 +137,11 @@ struct SGRRewriter {
     private mutating func applySemicolonColour(_ which: Int, at index: Int) -> Int {
         switch first(index + 1) {
         case 5:
-            guard index + 2 < groupStarts.count else { return groupStarts.count - index }
+            guard index + 2 < groupCount else { return groupCount - index }
             if which != 58 { items.append([which, 5, first(index + 2)]) }
             return 3
         case 2:
-            guard index + 4 < groupStarts.count else { return groupStarts.count - index }
+            guard index + 4 < groupCount else { return groupCount - index }
             if which != 58 { items.append([which, 2, first(index + 2), first(index + 3), first(index + 4)]) }
             return 5
         default:
