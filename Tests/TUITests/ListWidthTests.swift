@@ -81,6 +81,21 @@ import Testing
         for (col, cell) in cells.enumerated() where cell.width == 2 { #expect(cells[col + 1].isContinuation) }
     }
 
+    /// Printable ASCII takes a path of its own; it must draw what the clustering path draws.
+    @Test(arguments: [0, 3, 9])
+    func asciiIsPutAsTheClusteringPathPutsIt(clipStart: Int) {
+        let style = Style(fg: .indexed(3), attrs: [.bold])
+        let clip = Rect(x: clipStart, y: 0, width: 6, height: 1)
+        var ascii = CellBuffer(size: GridSize(cols: 20, rows: 1))
+        var mixed = CellBuffer(size: GridSize(cols: 20, rows: 1))
+        let end = ascii.put("tile ~ title!", row: 0, col: 2, style: style, clip: clip)
+        // "é" at the end (outside every clip) sends the same text through the clustering path.
+        let mixedEnd = mixed.put("tile ~ title!é", row: 0, col: 2, style: style, clip: clip)
+        #expect(ascii == mixed)
+        #expect(end == mixedEnd)
+        #expect(ascii.row(0).contains { $0.text == "e" && $0.style == style })
+    }
+
     @Test func putFormsTmuxCells() {
         var frame = CellBuffer(size: GridSize(cols: 20, rows: 1))
         let end = frame.put("🇺🇸👍🏻❤️🧑‍💻x", row: 0, col: 0)

@@ -11,6 +11,16 @@ extension CellBuffer {
         let area = (clip ?? bounds).intersection(bounds)
         guard row >= area.y, row < area.maxY else { return col }
         var x = col
+        // Printable ASCII (most titles and labels, drawn every frame): one cell per byte, no
+        // clustering.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if x >= area.maxX { break }
+                if x >= area.x { set(FrameCell(glyph: Glyph(ascii: byte), style: style), row: row, col: x) }
+                x += 1
+            }
+            return x
+        }
         for cell in DisplayWidth.cells(text) {
             if x >= area.maxX { break }
             let width = cell.width
