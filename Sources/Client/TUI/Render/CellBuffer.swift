@@ -68,6 +68,27 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Writes `run` from `row`, `col` as `set` would write its cells one by one, when every cell
+    /// of it is one column wide and it fits in the row; otherwise writes nothing and returns false
+    /// (the caller then sets cell by cell). A wide character the run cuts at either end loses its
+    /// other half, as with `set`. (A terminal row of plain text, drawn every frame, is one copy.)
+    public mutating func setNarrowRun(_ run: ArraySlice<FrameCell>, row: Int, col: Int) -> Bool {
+        guard row >= 0, row < size.rows, col >= 0, col + run.count <= size.cols else { return false }
+        guard !run.isEmpty else { return true }
+        guard run.allSatisfy({ $0.width == 1 }) else { return false }
+        breakWide(row: row, col: col)
+        breakWide(row: row, col: col + run.count - 1)
+        let start = row * size.cols + col
+        cells.withUnsafeMutableBufferPointer { buffer in
+            var index = start
+            for cell in run {
+                buffer[index] = cell
+                index += 1
+            }
+        }
+        return true
+    }
+
     /// If `row`, `col` is half of a wide character, blanks the other half.
     private mutating func breakWide(row: Int, col: Int) {
         let existing = self[row, col]
