@@ -54,9 +54,18 @@ struct TmuxControl: Sendable {
         try run(["send-keys", "-t", paneID, "Enter"])
     }
 
-    /// Stops the tmux server and removes its socket file (tmux leaves it behind).
+    /// Stops the tmux server and removes its socket file (tmux leaves it behind). A server that
+    /// outlives `kill-server` is signalled by its pid: once its socket is gone nothing else could
+    /// reach it (one wall stage was found running 15 minutes after its bench had ended).
     func killServer() {
+        let pid = (try? run(["display-message", "-p", "#{pid}"])).flatMap { Int32($0) }
         _ = try? run(["kill-server"])
+        if let pid, pid > 0 {
+            for attempt in 0..<40 where kill(pid, 0) == 0 {
+                kill(pid, attempt < 20 ? SIGTERM : SIGKILL)
+                usleep(50_000)
+            }
+        }
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(directory)/tmux-\(getuid())/\(socketName)")
     }
