@@ -22,7 +22,9 @@ extension EventSocket {
                 }
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
-        link = WebSocketLink.spawn(server: server, apiKey: key.current, tls: tls, callbacks: callbacks)
+        link = WebSocketLink.spawn(
+            server: server, apiKey: key.current, tls: tls, compress: WebSocketLink.offersCompression(to: server),
+            callbacks: callbacks)
     }
 
     func closeLink() {

@@ -19,7 +19,8 @@ extension PTYConnection {
         // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
         // off loopback, pure cost on it (docs/performance.md, "Compression").
         link = WebSocketLink.spawn(
-            server: server, apiKey: apiKey, tls: tls, compress: !server.isLoopback, onSocketLoop: true,
+            server: server, apiKey: apiKey, tls: tls, compress: WebSocketLink.offersCompression(to: server),
+            onSocketLoop: true,
             callbacks: callbacks)
     }
 

@@ -55,6 +55,12 @@ public enum WebSocketLink {
     /// The largest message accepted from the server.
     public static let maxMessageSize = 1 << 24
 
+    /// Whether links to `server` offer permessage-deflate: only off loopback. Over a real link
+    /// the event socket's JSON lists and the terminal streams shrink about tenfold
+    /// (docs/performance.md, Compression); on loopback deflating and inflating every frame is
+    /// CPU on both sides for no bytes saved.
+    public static func offersCompression(to server: ServerConfig) -> Bool { !server.isLoopback }
+
     /// The WebSocket URL of `server` with the key in `?apiKey=` (URL-encoded). Never log it.
     public static func url(for server: ServerConfig, apiKey: APIKey?) -> String {
         var components = URLComponents(url: server.webSocketURL, resolvingAgainstBaseURL: false)
