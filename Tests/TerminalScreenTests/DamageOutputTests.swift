@@ -46,9 +46,7 @@ struct DamageOutputTests {
 
     @Test func aScrollOfTheWholeScreenIsAShiftWithTheNewRowsBeyondIt() {
         let screen = makeScreen(rows: 4, cols: 5, "a\r\nb\r\nc\r\nd")
-        _ = screen.takeDamage()
-        screen.feed("\r\ne\r\nf")
-        let damage = screen.takeDamage()
+        let damage = Self.damage(screen, after: "\r\ne\r\nf")
         #expect(damage.rows == [0, 1, 2, 3], "a renderer that ignores the shift redraws every row")
         #expect(damage.shift == 2)
         #expect(damage.rowsBeyondShift == [2, 3])
@@ -56,19 +54,15 @@ struct DamageOutputTests {
     }
 
     @Test func aRowWrittenBeforeTheScrollMovesWithIt() {
-        let screen = makeScreen(rows: 4, cols: 5, "a\r\nb\r\nc\r\nd")
-        _ = screen.takeDamage()
-        screen.feed("\u{1B}[2;1HB\u{1B}[4;2H\r\ne")
-        let damage = screen.takeDamage()
+        let damage = Self.damage(
+            makeScreen(rows: 4, cols: 5, "a\r\nb\r\nc\r\nd"), after: "\u{1B}[2;1HB\u{1B}[4;2H\r\ne")
         #expect(damage.shift == 1)
         #expect(damage.rowsBeyondShift == [0, 3], "row 1 (B) is row 0 after the scroll")
     }
 
     @Test func aRegionOrMarginScrollIsNoShift() {
         let screen = makeScreen(rows: 6, cols: 10, "a\r\nb\r\nc\r\nd\r\ne\r\nf")
-        _ = screen.takeDamage()
-        screen.feed("\u{1B}[2;4r\u{1B}[4;1H\n")
-        var damage = screen.takeDamage()
+        var damage = Self.damage(screen, after: "\u{1B}[2;4r\u{1B}[4;1H\n")
         #expect(damage.shift == 0)
         #expect(damage.rowsBeyondShift == [1, 2, 3])
         screen.feed("\u{1B}[r\u{1B}[?69h\u{1B}[2;5s\u{1B}[6;1H\n")
@@ -127,5 +121,12 @@ struct DamageOutputTests {
         let screen = makeScreen(rows: 2, cols: 5, "\(esc)[c")
         #expect(screen.encode(.char("a")) == [0x61])
         #expect(printable(screen.takeOutput()) == "^[[?1;2c")
+    }
+
+    /// The damage `bytes` alone make on `screen` (what came before is taken first).
+    private static func damage(_ screen: TerminalScreen, after bytes: String) -> DamageSet {
+        _ = screen.takeDamage()
+        screen.feed(bytes)
+        return screen.takeDamage()
     }
 }

@@ -26,8 +26,8 @@ public struct DamageSet: Equatable, Sendable {
     private let bitsBeyondShift: [UInt64]
 
     init(
-        rowCount: Int, bits: [UInt64], isFullRedraw: Bool, didScroll: Bool, cursorChanged: Bool,
-        shift: Int = 0, bitsBeyondShift: [UInt64]? = nil
+        rowCount: Int, bits: [UInt64], isFullRedraw: Bool, didScroll: Bool, cursorChanged: Bool, shift: Int,
+        bitsBeyondShift: [UInt64]
     ) {
         self.rowCount = rowCount
         self.bits = bits
@@ -35,7 +35,7 @@ public struct DamageSet: Equatable, Sendable {
         self.didScroll = didScroll
         self.cursorChanged = cursorChanged
         self.shift = isFullRedraw ? 0 : shift
-        self.bitsBeyondShift = bitsBeyondShift ?? bits
+        self.bitsBeyondShift = bitsBeyondShift
     }
 
     /// True if no row needs redrawing (the cursor may still have moved).
@@ -92,8 +92,8 @@ struct DamageAccumulator {
         let upper = min(range.upperBound, rowCount)
         guard lower < upper else { return }
         for row in lower..<upper {
-            bits[row >> 6] |= 1 << UInt64(row & 63)
-            beyondShift[row >> 6] |= 1 << UInt64(row & 63)
+            Self.set(&bits, row)
+            Self.set(&beyondShift, row)
         }
     }
 
@@ -108,16 +108,19 @@ struct DamageAccumulator {
             return
         }
         shift += n
-        for row in 0..<(rowCount - n) where Self.isSet(beyondShift, row + n) != Self.isSet(beyondShift, row) {
-            beyondShift[row >> 6] ^= 1 << UInt64(row & 63)
-        }
+        // Every row changed; beyond the shift, only what was damaged moves up with its row, and
+        // the rows coming in at the bottom are new.
         for row in 0..<rowCount {
-            bits[row >> 6] |= 1 << UInt64(row & 63)
-            if row >= rowCount - n { beyondShift[row >> 6] |= 1 << UInt64(row & 63) }
+            Self.set(&bits, row)
+            Self.set(&beyondShift, row, to: row >= rowCount - n || Self.isSet(beyondShift, row + n))
         }
     }
 
     private static func isSet(_ bits: [UInt64], _ row: Int) -> Bool { bits[row >> 6] & (1 << UInt64(row & 63)) != 0 }
+
+    private static func set(_ bits: inout [UInt64], _ row: Int, to value: Bool = true) {
+        if value { bits[row >> 6] |= 1 << UInt64(row & 63) } else { bits[row >> 6] &= ~(1 << UInt64(row & 63)) }
+    }
 
     mutating func markCursor() { cursorMoved = true }
 

@@ -30,7 +30,7 @@ struct PackedLineBuilder {
     @inline(__always)
     mutating func append(ascii byte: UInt8, style: CellStyle, version: UInt32) {
         if version == styleVersion {
-            bytes.append(0b1 | 1 << 3)
+            bytes.append(Self.header(width: 1, length: 1, styleChanged: false))
             bytes.append(byte)
             return
         }
@@ -43,9 +43,7 @@ struct PackedLineBuilder {
     @inline(__always)
     private mutating func appendHeader(width: UInt8, length: Int, style cellStyle: CellStyle) {
         let changed = cellStyle != style
-        var header = width & 0b11 | UInt8(min(length, 31)) << 3
-        if changed { header |= 0b100 }
-        bytes.append(header)
+        bytes.append(Self.header(width: width, length: length, styleChanged: changed))
         if length >= 31 {
             bytes.append(UInt8(length & 0xFF))
             bytes.append(UInt8(length >> 8))
@@ -54,6 +52,12 @@ struct PackedLineBuilder {
             style = cellStyle
             style.append(to: &bytes)
         }
+    }
+
+    /// A cell's header byte: its width, whether a style follows, its length (31: two more bytes).
+    @inline(__always)
+    private static func header(width: UInt8, length: Int, styleChanged: Bool) -> UInt8 {
+        width & 0b11 | (styleChanged ? 0b100 : 0) | UInt8(min(length, 31)) << 3
     }
 
     /// The packed line.

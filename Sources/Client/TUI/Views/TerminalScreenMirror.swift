@@ -176,8 +176,13 @@ public final class TerminalScreenMirror {
             guard r >= 0, r < size.rows else { continue }
             ensure(row: r, columns: originCol..<(originCol + rect.width))
             let line = cells[r]
-            let shown = line[min(max(originCol, 0), line.count)..<min(max(originCol + rect.width, 0), line.count)]
-            if originCol >= 0, frame.setNarrowRun(shown, row: rect.y + dy, col: rect.x) { continue }
+            if originCol >= 0,
+                frame.setNarrowRun(
+                    line[min(originCol, line.count)..<min(originCol + rect.width, line.count)], row: rect.y + dy,
+                    col: rect.x)
+            {
+                continue
+            }
             var dx = 0
             while dx < rect.width {
                 let c = originCol + dx
