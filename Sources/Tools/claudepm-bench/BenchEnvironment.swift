@@ -33,7 +33,7 @@ final class BenchEnvironment {
     /// Creates the directory and tmux session, and starts `serverBinary` if given. A server that
     /// fails to start is stopped and reported in `serverProblem`; the run goes on with tmux only.
     static func create(serverBinary: String?) async throws -> BenchEnvironment {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.environment.name)
+        let root = StageName.environment.root
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let tmux = TmuxControl(socketName: StageName.environment.name)
         try tmux.newSession(tmuxSession, cwd: root.path, command: "/bin/sh", cols: cols, rows: rows)

@@ -23,12 +23,14 @@ enum InterruptCleanup {
 
     private static func cleanUp(exitingWith status: Int32) -> Never {
         FileHandleStderr.write("[bench] interrupted: stopping the stages' tmux servers and child processes\n")
-        for stage in StageName.allCases {
-            _ = try? TmuxControl(socketName: stage.name).run(["kill-server"])
-        }
+        // The scenarios go on running meanwhile and may start a stage's tmux server after its
+        // first pass (a stopped wall run left the comparison's server and generators so): stop
+        // the servers, end the process group, then stop the servers again.
+        for stage in StageName.allCases { TmuxControl(socketName: stage.name).killServer() }
         // Our own SIGTERM is ignored; every other process of the group (those we spawned) ends.
         kill(0, SIGTERM)
-        for root in StageName.allCases.compactMap(\.root) { try? FileManager.default.removeItem(at: root) }
+        for stage in StageName.allCases { TmuxControl(socketName: stage.name).killServer() }
+        for stage in StageName.allCases { try? FileManager.default.removeItem(at: stage.root) }
         exit(status)
     }
 }

@@ -11,25 +11,36 @@ enum ProcStat {
 
     /// utime + stime of the whole process in seconds (every thread, live or ended), or nil.
     static func cpuSeconds(pid: Int32) -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = text.lastIndex(of: ")")
+        // utime and stime are fields 14 and 15.
+        guard let fields = statFields(pid), fields.count > 12, let user = Double(fields[11]),
+            let system = Double(fields[12])
         else { return nil }
-        // After "pid (comm)": field 3 is the state; utime and stime are fields 14 and 15.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// cutime + cstime of `pid` in seconds: the CPU time of its children that ended and were
     /// reaped (waitpid) so far, or nil.
     static func reapedChildrenCPUSeconds(pid: Int32) -> Double? {
+        // Fields 16 and 17 of /proc/<pid>/stat.
+        guard let fields = statFields(pid), fields.count > 14, let user = Double(fields[13]),
+            let system = Double(fields[14])
+        else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Whether `pid` is a live process (not gone, not a zombie waiting to be reaped: this
+    /// machine's init reaps daemons such as a tmux server late).
+    static func isRunning(pid: Int32) -> Bool {
+        guard let state = statFields(pid)?.first else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// The fields of /proc/<pid>/stat after "pid (comm)", from the state (field 3) on, or nil.
+    private static func statFields(_ pid: Int32) -> [Substring]? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = text.lastIndex(of: ")")
         else { return nil }
-        // Fields 16 and 17 of /proc/<pid>/stat.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return text[text.index(after: close)...].split(separator: " ")
     }
 
     /// The process's name (`comm`), or nil.
@@ -42,10 +53,7 @@ enum ProcStat {
     static func children(of pid: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { Int32($0) }.filter { child in
-            guard let text = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                let close = text.lastIndex(of: ")")
-            else { return false }
-            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard let fields = statFields(child) else { return false }
             return fields.count > 1 && Int32(fields[1]) == pid
         }
     }

@@ -27,7 +27,7 @@ final class ServerStage {
 
     /// Starts tmux and a pushed server, then creates the sessions through REST.
     static func create(serverBinary: String, idleSessions: Int, waitingPane wanted: Bool) async throws -> ServerStage {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.server.name)
+        let root = StageName.server.root
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let tmux = TmuxControl(socketName: StageName.server.name)
         tmux.killServer()

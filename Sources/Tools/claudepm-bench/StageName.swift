@@ -1,5 +1,5 @@
 // The names of the bench's stages: each has a tmux socket (`-L`) and, but the tmux comparison, a
-// temporary directory of the same name, ending in the bench's process id. One list, so that the
+// temporary directory of the same name (`root`), ending in the bench's process id. One list, so that the
 // interrupt cleanup (InterruptCleanup) finds every stage the scenarios create.
 import Foundation
 
@@ -13,8 +13,7 @@ enum StageName: String, CaseIterable {
     /// `claudepm-bench[-kind]-<pid>`.
     var name: String { "claudepm-bench\(rawValue)-\(getpid())" }
 
-    /// The stage's temporary directory (the tmux comparison has none).
-    var root: URL? {
-        self == .comparison ? nil : FileManager.default.temporaryDirectory.appendingPathComponent(name)
-    }
+    /// The stage's temporary directory (the tmux comparison creates none: it works in another
+    /// stage's).
+    var root: URL { FileManager.default.temporaryDirectory.appendingPathComponent(name) }
 }

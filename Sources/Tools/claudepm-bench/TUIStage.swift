@@ -45,7 +45,7 @@ final class TUIStage {
     )
         async throws -> TUIStage
     {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(StageName.tui.name)
+        let root = StageName.tui.root
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let tmux = TmuxControl(socketName: StageName.tui.name)
         try tmux.newSession("rest", cwd: root.path, command: "/bin/sh", cols: 80, rows: 24)

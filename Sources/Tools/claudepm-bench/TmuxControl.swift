@@ -58,10 +58,10 @@ struct TmuxControl: Sendable {
     /// outlives `kill-server` is signalled by its pid: once its socket is gone nothing else could
     /// reach it (one wall stage was found running 15 minutes after its bench had ended).
     func killServer() {
-        let pid = (try? run(["display-message", "-p", "#{pid}"])).flatMap { Int32($0) }
+        let pid = serverPid()
         _ = try? run(["kill-server"])
         if let pid, pid > 0 {
-            for attempt in 0..<40 where kill(pid, 0) == 0 {
+            for attempt in 0..<40 where ProcStat.isRunning(pid: pid) {
                 kill(pid, attempt < 20 ? SIGTERM : SIGKILL)
                 usleep(50_000)
             }
@@ -72,8 +72,9 @@ struct TmuxControl: Sendable {
 }
 
 extension TmuxControl {
-    /// The tmux server's pid, if it runs.
-    func serverPid(session: String) -> Int32? {
-        (try? run(["display-message", "-p", "-t", "=\(session):", "#{pid}"])).flatMap { Int32($0) }
+    /// The tmux server's pid, if it runs (asked through `session`, or any session).
+    func serverPid(session: String? = nil) -> Int32? {
+        let target = session.map { ["-t", "=\($0):"] } ?? []
+        return (try? run(["display-message", "-p"] + target + ["#{pid}"])).flatMap { Int32($0) }
     }
 }
