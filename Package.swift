@@ -150,7 +150,10 @@ if wantsServer {
         ),
         .testTarget(
             name: "ServerPostgresTests",
-            dependencies: ["ServerPostgres", "ServerCore", "TestSupport", dep("Logging", "swift-log")],
+            dependencies: [
+                "ServerPostgres", "ServerCore", "TestSupport", dep("Logging", "swift-log"),
+                dep("NIOEmbedded", "swift-nio"), dep("NIOCore", "swift-nio"),
+            ],
             swiftSettings: swift6),
     ]
 }

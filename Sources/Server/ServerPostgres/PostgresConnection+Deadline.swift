@@ -1,7 +1,8 @@
 // A deadline on a query: a connection whose server does not answer in time (a host gone without
 // closing the socket, a network partition) is closed, so that the query fails as a lost
 // connection and the engine or relay reconnects, instead of waiting for the operating system to
-// give up on TCP (many minutes, with the store's lock held all along).
+// give up on TCP (many minutes, with the store's lock held all along). A query still unanswered
+// when its connection has closed fails too (AnswerWatchdog).
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
@@ -9,20 +10,21 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs `query` (collecting its rows); closes the connection if it has not completed within
-    /// `deadline`, setting `timedOut` first.
+    /// Runs `query` (collecting its rows); fails it if the connection closes before it is
+    /// answered, and closes the connection (setting `timedOut` first) and fails it if it has not
+    /// completed within `deadline`.
     func query(
         _ query: PostgresQuery, logger: Logger, deadline: TimeAmount, timedOut: NIOLockedValueBox<Bool>
     ) -> EventLoopFuture<PostgresQueryResult> {
-        let result = self.query(query, logger: logger)
-        let timer = eventLoop.scheduleTask(in: deadline) { [self] in
-            timedOut.withLockedValue { $0 = true }
-            logger.warning(
-                "PostgreSQL did not answer in time; closing the connection",
-                metadata: ["seconds": "\(Double(deadline.nanoseconds) / 1e9)"])
-            _ = close() as EventLoopFuture<Void>
-        }
-        result.whenComplete { _ in timer.cancel() }
-        return result
+        AnswerWatchdog.watch(
+            self.query(query, logger: logger), on: eventLoop, deadline: deadline,
+            isClosed: { [self] in isClosed },
+            onDeadline: { [self] in
+                timedOut.withLockedValue { $0 = true }
+                logger.warning(
+                    "PostgreSQL did not answer in time; closing the connection",
+                    metadata: ["seconds": "\(Double(deadline.nanoseconds) / 1e9)"])
+                _ = close() as EventLoopFuture<Void>
+            })
     }
 }
