@@ -10,25 +10,65 @@ struct CaptureContent: Equatable, Sendable {
     /// spaces or row breaks.
     let bytes: [UInt8]
 
-    /// The content of the captured `lines`.
+    /// The content of the captured `lines`. Works on the UTF-8 of each line: a capture is taken
+    /// many times a second for every busy pane, so it must not cost a Unicode property lookup
+    /// and a String per character (it was the server's largest single cost on a busy wall).
     init(_ lines: [String]) {
         var bytes: [UInt8] = []
         for line in lines {
-            var inEscape = false
-            for scalar in line.unicodeScalars {
-                if inEscape {
-                    // A CSI ends at a final byte in @…~ (its `[` is not one); ESC x ends at x.
-                    if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-                    continue
-                }
-                if scalar == "\u{1B}" {
-                    inEscape = true
-                } else if !scalar.properties.isWhitespace {
-                    bytes.append(contentsOf: String(scalar).utf8)
-                }
-            }
+            var line = line
+            line.withUTF8 { Self.append(visibleOf: $0, to: &bytes) }
         }
         self.bytes = bytes
+    }
+
+    /// Appends the UTF-8 of `line`'s characters that are neither whitespace nor part of an
+    /// escape sequence.
+    private static func append(visibleOf line: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var inEscape = false
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if byte >= 0x80 {
+                // A multi-byte character: whitespace by Unicode's definition, or not.
+                let length = Self.sequenceLength(lead: byte, available: line.count - index)
+                let end = index + length
+                if !inEscape && !Self.isWhitespace(UnsafeBufferPointer(rebasing: line[index..<end])) {
+                    bytes.append(contentsOf: line[index..<end])
+                }
+                index = end
+                continue
+            }
+            index += 1
+            if inEscape {
+                // A CSI ends at a final byte in @…~ (its `[` is not one); ESC x ends at x.
+                if (0x40...0x7E).contains(byte) && byte != UInt8(ascii: "[") { inEscape = false }
+            } else if byte == 0x1B {
+                inEscape = true
+            } else if !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
+                bytes.append(byte)
+            }
+        }
+    }
+
+    /// How many bytes the character led by `lead` takes (at least 1, at most `available`).
+    private static func sequenceLength(lead: UInt8, available: Int) -> Int {
+        let length: Int
+        switch lead {
+        case 0xF0...: length = 4
+        case 0xE0...: length = 3
+        case 0xC0...: length = 2
+        default: length = 1
+        }
+        return min(length, available)
+    }
+
+    /// Whether the one character in `utf8` is Unicode whitespace.
+    private static func isWhitespace(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var decoder = UTF8()
+        var iterator = utf8.makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return scalar.properties.isWhitespace
     }
 
     /// True when `other` is this content laid out again: the same characters, give or take the
