@@ -53,8 +53,9 @@ extension UIWorld {
     /// Waits for a banner offering y/n that was not on the previous capture, so that most of its
     /// 5 s are left to act on it (one seen late could expire before a key reaches the UI).
     /// Returns its line, or nil and the last screen. Agents wait for an answer forever, so when
-    /// all of them ask free questions (1 run in 16 with four agents), one is answered over REST
-    /// to let its script move on to its next question.
+    /// all of them wait (free questions, 1 run in 16 with four agents; or permission prompts whose
+    /// banners expired before the wall was up, on a loaded machine), one is answered over REST
+    /// every 5 s to let its script move on to its next question.
     func waitForFreshPermissionBanner(timeout: Double = 120) async -> (line: String?, screen: String) {
         let end = Date().addingTimeInterval(timeout)
         let bannerLine = { (screen: String) in screen.split(separator: "\n").first { $0.contains("y/n answer") } }
@@ -69,10 +70,11 @@ extension UIWorld {
             previous = current
             let rows = ListRows(screen).rows
             if Date().timeIntervalSince(answered) > 5, rows.count == DemoTickets.sessionKeys.count,
-                rows.allSatisfy({ $0.line.contains("◆ question") }), let first = rows.randomElement(),
+                rows.allSatisfy({ $0.line.contains("◆") }), let first = rows.randomElement(),
                 let id = try? await session(ticket: first.key).id
             {
-                try? await rest.sendInput(session: id, text: "go ahead")
+                let asksFreely = first.line.contains("◆ question")
+                try? await rest.sendInput(session: id, text: asksFreely ? "go ahead" : "y")
                 answered = Date()
             }
         }

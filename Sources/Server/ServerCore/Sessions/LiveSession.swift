@@ -1,5 +1,5 @@
 // The in-memory state of a session the supervisor tracks: its pane, output ring buffer and
-// last capture. Sessions not in this registry have no /output and empty bufferLines, as upstream.
+// what its last capture showed. Sessions not in this registry have no /output and empty bufferLines, as upstream.
 
 /// In-memory state of a tracked session.
 struct LiveSession: Sendable {
@@ -9,7 +9,6 @@ struct LiveSession: Sendable {
     var ticketId: String?
     var buffer: [String] = []
     var lastCaptureHash: Int?
-    var lastCapture: [String] = []
     /// The content of the last capture: a new capture that only lays it out again (a resize) is
     /// not output.
     var lastContent: CaptureContent?

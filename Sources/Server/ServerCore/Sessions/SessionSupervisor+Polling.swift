@@ -76,20 +76,24 @@ extension SessionSupervisor {
 
     /// Captures the pane; a changed screen goes to the buffer and `session:output` subscribers at
     /// most once per poll interval (upstream's pace), and to the waiting detector at once unless
-    /// only its layout changed (a resize is not output: it must not end a wait).
+    /// only its layout changed (a resize is not output: it must not end a wait). Only a capture
+    /// that may be published reaches back into the history (`captureLines`, as upstream's
+    /// snapshots do); the ones in between, up to 20 a second for a busy pane, take the screen
+    /// alone, which is what the detector needs (a quarter of the cost to tmux and to the server
+    /// for a 40-row pane).
     func capture(_ id: String, paneId: String, session tmuxSession: String?) async {
-        guard let lines = await captureLines(paneId, session: tmuxSession) else { return }
+        let publishable = live[id].map { isPublishDue($0, now: .now) } ?? true
+        guard let lines = await captureLines(paneId, session: tmuxSession, history: publishable) else { return }
         let hash = lines.hashValue
         guard var session = live[id], session.lastCaptureHash != hash else { return }
         let content = CaptureContent(lines)
+        // A screen alone is a suffix of the same screen with history: either way round, no output.
         let isOutput = session.lastContent.map { !content.isRelayout(of: $0) } ?? true
         session.lastContent = content
         if let tmuxSession { session.tmuxSession = tmuxSession }
         session.lastCaptureHash = hash
-        session.lastCapture = lines
         let now = ContinuousClock.now
-        let due = session.lastPublished.map { now - $0 >= config.pollInterval } ?? true
-        if due {
+        if publishable {
             session.lastPublished = now
             session.append(lines, limit: config.bufferLimit)
             bus.publish(.sessionOutput(sessionId: id, lines: lines))
@@ -107,5 +111,11 @@ extension SessionSupervisor {
         }
         live[id] = session
         if isOutput { await detector.output(id, text: lines.joined(separator: "\n")) }
+    }
+
+    /// Whether a capture of `session` taken `now` would be published: none was yet, or the last
+    /// was a poll interval ago.
+    private func isPublishDue(_ session: LiveSession, now: ContinuousClock.Instant) -> Bool {
+        session.lastPublished.map { now - $0 >= config.pollInterval } ?? true
     }
 }

@@ -61,11 +61,13 @@ extension SessionSupervisor {
         }
     }
 
-    /// The pane's screen plus `captureLines` of history, through the control client when one
-    /// watches `session`, else with a tmux process.
-    func captureLines(_ paneId: String, session: String?) async -> [String]? {
+    /// The pane's screen, plus `captureLines` of history if `history`, through the control client
+    /// when one watches `session`, else with a tmux process (always with history: without pane
+    /// streams every capture is a poll, and may be published).
+    func captureLines(_ paneId: String, session: String?, history: Bool) async -> [String]? {
         if let session, let streams = panes.paneStreams {
-            let command = ["capture-pane", "-p", "-e", "-t", paneId, "-S", "-\(config.captureLines)"]
+            let command =
+                ["capture-pane", "-p", "-e", "-t", paneId] + (history ? ["-S", "-\(config.captureLines)"] : [])
             if let reply = try? await streams.run(session: session, [command]).first, reply.success {
                 return reply.text + [""]
             }
