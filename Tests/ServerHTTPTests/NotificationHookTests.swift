@@ -98,20 +98,14 @@ struct NotificationHookTests {
     }
 
     @Test func outputPatternDetectsPermissionPrompt() async throws {
-        try await TestServer.with { s in
-            let project = try await s.createProject()
-            let id = try await s.startSession(project: project)
-            try await withWS(s.wsURL) { ws in
-                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
-                _ = try await ws.inbox.next("subscribed")
-                _ = try await s.request(
-                    "POST", "/api/sessions/\(id)/input", body: #"{"input":"printf 'Do you want to %s?\\n' proceed"}"#)
-                let waiting = try await ws.inbox.next("session:waiting", within: 30)
-                #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
-                #expect(waiting["payload"]?["reason"]?.stringValue == "permission_prompt")
-                let output = ws.inbox.all.first { $0["type"]?.stringValue == "session:output" }
-                #expect(output?["payload"]?["raw"]?.boolValue == true)
-            }
+        try await TestServer.withSubscribedSession { s, id, ws in
+            _ = try await s.request(
+                "POST", "/api/sessions/\(id)/input", body: #"{"input":"printf 'Do you want to %s?\\n' proceed"}"#)
+            let waiting = try await ws.inbox.next("session:waiting", within: 30)
+            #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
+            #expect(waiting["payload"]?["reason"]?.stringValue == "permission_prompt")
+            let output = ws.inbox.all.first { $0["type"]?.stringValue == "session:output" }
+            #expect(output?["payload"]?["raw"]?.boolValue == true)
         }
     }
 }

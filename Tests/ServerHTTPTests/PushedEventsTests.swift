@@ -27,17 +27,11 @@ struct PushedEventsTests {
     }
 
     @Test func aPromptDrawnByThePaneMakesItWaiting() async throws {
-        try await TestServer.with(pollInterval: Self.noSweep) { s in
-            let project = try await s.createProject()
-            let id = try await s.startSession(project: project)
-            try await withWS(s.wsURL) { ws in
-                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
-                _ = try await ws.inbox.next("subscribed")
-                try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"echo 'Do you want to proceed?'"}"#)
-                let waiting = try await ws.inbox.next("session:waiting", within: 60)
-                #expect(waiting["payload"]?["waiting"]?.boolValue == true)
-                #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
-            }
+        try await TestServer.withSubscribedSession(pollInterval: Self.noSweep) { _, id, ws in
+            try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"echo 'Do you want to proceed?'"}"#)
+            let waiting = try await ws.inbox.next("session:waiting", within: 60)
+            #expect(waiting["payload"]?["waiting"]?.boolValue == true)
+            #expect(waiting["payload"]?["detectedBy"]?.stringValue == "output_pattern")
         }
     }
 }

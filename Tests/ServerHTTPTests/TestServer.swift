@@ -101,6 +101,23 @@ final class TestServer: Sendable {
         await s.cleanup()
     }
 
+    /// Runs `body` with a fresh server, a session started in a new project, and a WebSocket
+    /// subscribed to that session (its `subscribed` already received).
+    static func withSubscribedSession(
+        pollInterval: Duration = .milliseconds(300),
+        _ body: @escaping @Sendable (TestServer, String, WSTestConnection) async throws -> Void
+    ) async throws {
+        try await with(pollInterval: pollInterval) { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
+                _ = try await ws.inbox.next("subscribed")
+                try await body(s, id, ws)
+            }
+        }
+    }
+
     /// An HTTP request; returns the status and the parsed JSON body (nil if empty or not JSON).
     func request(
         _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]

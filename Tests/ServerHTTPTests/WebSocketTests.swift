@@ -61,29 +61,23 @@ struct WebSocketTests {
     /// Captures between publishes take the screen alone (they only feed the waiting detector);
     /// every snapshot that goes out still reaches ~100 rows into the history, as upstream's do.
     @Test func everyPublishedSnapshotReachesIntoTheHistory() async throws {
-        try await TestServer.with { s in
-            let project = try await s.createProject()
-            let id = try await s.startSession(project: project)
-            try await withWS(s.wsURL) { ws in
-                try await ws.send("session:subscribe", #"{"sessionId":"\#(id)"}"#)
-                _ = try await ws.inbox.next("subscribed")
-                // Busy for several publish intervals (300 ms here), then quiet.
-                let loop = "for i in $(seq 1 200); do echo row$i; sleep 0.01; done; echo rows-done"
-                try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"\#(loop)"}"#)
-                #expect(try await eventually(within: 60) { Self.latestLines(ws).contains("rows-done") })
-                let snapshots = ws.inbox.all.filter { $0["type"]?.stringValue == "session:output" }.map {
-                    $0["payload"]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                }
-                var checked = 0
-                for lines in snapshots {
-                    let rows = lines.compactMap { $0.hasPrefix("row") ? Int($0.dropFirst(3)) : nil }
-                    // A snapshot showing row N (N ≥ 90) shows row N - 80 too: history, not screen.
-                    guard let newest = rows.max(), newest >= 90 else { continue }
-                    #expect(rows.contains(newest - 80), "snapshot up to row\(newest) lacks its history")
-                    checked += 1
-                }
-                #expect(checked >= 2, "snapshots while and after the rows were printed")
+        try await TestServer.withSubscribedSession { _, id, ws in
+            // Busy for several publish intervals (300 ms here), then quiet.
+            let loop = "for i in $(seq 1 200); do echo row$i; sleep 0.01; done; echo rows-done"
+            try await ws.send("session:input", #"{"sessionId":"\#(id)","text":"\#(loop)"}"#)
+            #expect(try await eventually(within: 60) { Self.latestLines(ws).contains("rows-done") })
+            let snapshots = ws.inbox.all.filter { $0["type"]?.stringValue == "session:output" }.map {
+                $0["payload"]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
             }
+            var checked = 0
+            for lines in snapshots {
+                let rows = lines.compactMap { $0.hasPrefix("row") ? Int($0.dropFirst(3)) : nil }
+                // A snapshot showing row N (N ≥ 90) shows row N - 80 too: history, not screen.
+                guard let newest = rows.max(), newest >= 90 else { continue }
+                #expect(rows.contains(newest - 80), "snapshot up to row\(newest) lacks its history")
+                checked += 1
+            }
+            #expect(checked >= 2, "snapshots while and after the rows were printed")
         }
     }
 
