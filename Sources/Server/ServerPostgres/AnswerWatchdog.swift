@@ -25,7 +25,8 @@ enum AnswerWatchdog {
 
     /// A future that completes as `answer` does, or fails with `Unanswered` once `isClosed` holds
     /// (checked every `checkInterval`) or `deadline` has passed since the call, in which case
-    /// `onDeadline` runs first (it should close the connection).
+    /// `onDeadline` runs next (it should close the connection: closing may fail `answer` too, but
+    /// the statement has already failed as timed out).
     static func watch<Value: Sendable>(
         _ answer: EventLoopFuture<Value>, on eventLoop: any EventLoop, deadline: TimeAmount,
         isClosed: @escaping @Sendable () -> Bool, onDeadline: @escaping @Sendable () -> Void
@@ -47,8 +48,8 @@ enum AnswerWatchdog {
         }
         let deadlineTimer = eventLoop.scheduleTask(in: deadline) {
             closedCheck.cancel()
-            onDeadline()
             settle(.failure(Unanswered(timedOut: true)))
+            onDeadline()
         }
         answer.whenComplete { result in
             closedCheck.cancel()

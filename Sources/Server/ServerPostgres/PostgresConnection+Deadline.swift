@@ -5,22 +5,20 @@
 // when its connection has closed fails too (AnswerWatchdog).
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs `query` (collecting its rows); fails it if the connection closes before it is
-    /// answered, and closes the connection (setting `timedOut` first) and fails it if it has not
-    /// completed within `deadline`.
+    /// Runs `query` (collecting its rows); fails it with `AnswerWatchdog.Unanswered` if the
+    /// connection closes before it is answered, or if it has not completed within `deadline`
+    /// (then the connection is closed).
     func query(
-        _ query: PostgresQuery, logger: Logger, deadline: TimeAmount, timedOut: NIOLockedValueBox<Bool>
+        _ query: PostgresQuery, logger: Logger, deadline: TimeAmount
     ) -> EventLoopFuture<PostgresQueryResult> {
         AnswerWatchdog.watch(
             self.query(query, logger: logger), on: eventLoop, deadline: deadline,
             isClosed: { [self] in isClosed },
             onDeadline: { [self] in
-                timedOut.withLockedValue { $0 = true }
                 logger.warning(
                     "PostgreSQL did not answer in time; closing the connection",
                     metadata: ["seconds": "\(Double(deadline.nanoseconds) / 1e9)"])

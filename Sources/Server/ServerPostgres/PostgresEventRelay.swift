@@ -189,7 +189,7 @@ public final class PostgresEventRelay: Sendable {
             try? await Task.sleep(for: Self.keepAliveInterval)
             if Task.isCancelled || connection.isClosed { return }
             _ = try? await connection.query(
-                "SELECT 1", logger: logger, deadline: Self.answerDeadline, timedOut: NIOLockedValueBox(false)
+                "SELECT 1", logger: logger, deadline: Self.answerDeadline
             ).get()
         }
     }
@@ -240,7 +240,7 @@ public final class PostgresEventRelay: Sendable {
                 guard let connection = await connectionForSending() else { return }
                 do {
                     _ = try await connection.query(
-                        query, logger: logger, deadline: Self.answerDeadline, timedOut: NIOLockedValueBox(false)
+                        query, logger: logger, deadline: Self.answerDeadline
                     ).get()
                     break
                 } catch {

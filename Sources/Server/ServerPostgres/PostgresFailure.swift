@@ -7,8 +7,9 @@ import PostgresNIO
 /// Classifies and describes postgres-nio errors.
 enum PostgresFailure {
     /// True when `error`, raised by a statement on `connection`, means the connection is lost: it
-    /// is closed, the statement went unanswered (`AnswerWatchdog`), postgres-nio reports a closed or broken channel, or the server ended the session
-    /// (SQLSTATE classes 08 and 57P, or a FATAL/PANIC error).
+    /// is closed, the statement went unanswered (`AnswerWatchdog`), postgres-nio reports a closed
+    /// or broken channel, or the server ended the session (SQLSTATE classes 08 and 57P, or a
+    /// FATAL/PANIC error).
     static func isConnectionLoss(_ error: any Error, connection: PostgresConnection?) -> Bool {
         if connection?.isClosed == true || error is AnswerWatchdog.Unanswered { return true }
         if let psql = error as? PSQLError {

@@ -5,7 +5,6 @@
 // A statement unanswered for 30 s (by default) counts as a lost connection.
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 import ServerCore
@@ -62,13 +61,12 @@ final class PostgresStoreConnection: StoreConnection {
         for argument in arguments { argument.bind(into: &bindings) }
         let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.translate(sql), binds: bindings)
         statementsSent += 1
-        let timedOut = NIOLockedValueBox(false)
         do {
-            return try connection.query(query, logger: logger, deadline: deadline, timedOut: timedOut).wait()
+            return try connection.query(query, logger: logger, deadline: deadline).wait()
         } catch {
             if PostgresFailure.isConnectionLoss(error, connection: connection) {
                 let reason =
-                    timedOut.withLockedValue { $0 }
+                    (error as? AnswerWatchdog.Unanswered)?.timedOut == true
                     ? "no answer from PostgreSQL within \(String(format: "%g", Double(deadline.nanoseconds) / 1e9)) s"
                     : PostgresFailure.describe(error)
                 lostReason = reason

@@ -1,5 +1,6 @@
-// The in-memory state of a session the supervisor tracks: its pane, output ring buffer and
-// what its last capture showed. Sessions not in this registry have no /output and empty bufferLines, as upstream.
+// The in-memory state of a session the supervisor tracks: its pane, output ring buffer and what
+// its last capture showed. Sessions not in this registry have no /output and empty bufferLines,
+// as upstream.
 
 /// In-memory state of a tracked session.
 struct LiveSession: Sendable {
