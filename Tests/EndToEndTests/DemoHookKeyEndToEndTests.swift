@@ -15,6 +15,10 @@ import Testing
     .enabled(if: Binaries.serverHasDemo, "needs the full build with claudepm and claudepm-server --demo"))
 struct DemoHookKeyEndToEndTests {
     @Test func theAgentsHooksAreAcceptedByAServerThatRequiresItsKey() async throws {
+        try await DemoSlots.shared.with { try await Self.check() }
+    }
+
+    private static func check() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.enabled(if: DemoPython.isAvailable, "needs the claudepm-server binary and python3-websockets"))
 struct DemoPythonClientTests {
     @Test func pythonClientSeesTheAgentScreen() async throws {
-        try await DemoPython.check()
+        try await DemoSlots.shared.with { try await DemoPython.check() }
     }
 }
 

@@ -32,6 +32,13 @@ final class FleetWorld: Sendable {
     static func with(
         hosts names: [String], database: String? = nil, _ body: (FleetWorld) async throws -> Void
     ) async throws {
+        // Every slot at once (DemoSlots): two fleets holding one each would wait for ever.
+        try await DemoSlots.shared.with(names.count) { try await run(hosts: names, database: database, body) }
+    }
+
+    private static func run(
+        hosts names: [String], database: String?, _ body: (FleetWorld) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

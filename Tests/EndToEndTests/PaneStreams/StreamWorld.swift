@@ -12,6 +12,10 @@ struct StreamWorld: Sendable {
     let rest: RESTClient
 
     static func with(_ body: (StreamWorld) async throws -> Void) async throws {
+        try await DemoSlots.shared.with { try await run(body) }
+    }
+
+    private static func run(_ body: (StreamWorld) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

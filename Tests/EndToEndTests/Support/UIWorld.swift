@@ -8,6 +8,7 @@ import ClientCore
 import ClientNetwork
 import Foundation
 import LatencyProxy
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -44,6 +45,18 @@ final class UIWorld: Sendable {
         cols: Int = 120, rows: Int = 40, prepare: ((DemoServer) async throws -> Void)? = nil,
         proxy profile: ProxyProfile? = nil, config: String? = nil,
         clientEnvironment: [String: String] = [:], _ body: (UIWorld) async throws -> Void
+    ) async throws {
+        try await DemoSlots.shared.with {
+            try await run(
+                cols: cols, rows: rows, prepare: prepare, proxy: profile, config: config,
+                clientEnvironment: clientEnvironment, body)
+        }
+    }
+
+    /// `with`, once the world holds its demo slot.
+    private static func run(
+        cols: Int, rows: Int, prepare: ((DemoServer) async throws -> Void)?, proxy profile: ProxyProfile?,
+        config: String?, clientEnvironment: [String: String], _ body: (UIWorld) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
