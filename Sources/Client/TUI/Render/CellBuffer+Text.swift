@@ -78,22 +78,31 @@ extension CellBuffer {
             glyphs.topLeft, glyphs.topRight, glyphs.bottomLeft, glyphs.bottomRight, glyphs.horizontal, glyphs.vertical,
         ]
         guard rect.intersection(bounds) == rect, parts.allSatisfy(Self.isSingleColumnGlyph) else { return false }
-        func cell(_ glyph: String) -> FrameCell { FrameCell(text: glyph, style: style) }
-        set(cell(glyphs.topLeft), row: rect.y, col: rect.x)
-        set(cell(glyphs.topRight), row: rect.y, col: rect.maxX - 1)
-        set(cell(glyphs.bottomLeft), row: rect.maxY - 1, col: rect.x)
-        set(cell(glyphs.bottomRight), row: rect.maxY - 1, col: rect.maxX - 1)
-        fill(Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), with: cell(glyphs.horizontal))
-        fill(Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1), with: cell(glyphs.horizontal))
+        let vertical = FrameCell(text: glyphs.vertical, style: style)
+        let horizontal = FrameCell(text: glyphs.horizontal, style: style)
+        set(FrameCell(text: glyphs.topLeft, style: style), row: rect.y, col: rect.x)
+        set(FrameCell(text: glyphs.topRight, style: style), row: rect.y, col: rect.maxX - 1)
+        set(FrameCell(text: glyphs.bottomLeft, style: style), row: rect.maxY - 1, col: rect.x)
+        set(FrameCell(text: glyphs.bottomRight, style: style), row: rect.maxY - 1, col: rect.maxX - 1)
+        fill(Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), with: horizontal)
+        fill(Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1), with: horizontal)
         for r in (rect.y + 1)..<(rect.maxY - 1) {
-            set(cell(glyphs.vertical), row: r, col: rect.x)
-            set(cell(glyphs.vertical), row: r, col: rect.maxX - 1)
+            set(vertical, row: r, col: rect.x)
+            set(vertical, row: r, col: rect.maxX - 1)
         }
         return true
     }
 
     /// One character, one column wide, not a control character (which `put` would replace).
+    /// Printable ASCII and the box-drawing block (every tile's border, every frame) are known to
+    /// be; anything else is measured.
     private static func isSingleColumnGlyph(_ glyph: String) -> Bool {
+        let scalars = glyph.unicodeScalars
+        if let only = scalars.first, scalars.count == 1,
+            (0x20..<0x7F).contains(only.value) || (0x2500..<0x2580).contains(only.value)
+        {
+            return true
+        }
         let cells = DisplayWidth.cells(glyph)
         return cells.count == 1 && cells[0].width == 1 && cells[0].text == glyph
     }

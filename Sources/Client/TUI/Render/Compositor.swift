@@ -61,11 +61,19 @@ public final class Compositor {
     /// Column ranges where `new` differs from `old`, widened so that a wide character is always
     /// written together with its continuation cell.
     static func changedRuns(old: ArraySlice<FrameCell>, new: ArraySlice<FrameCell>) -> [Range<Int>] {
-        let ob = old.startIndex
-        let nb = new.startIndex
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in changedRuns(old: old, new: new) }
+        }
+    }
+
+    private static func changedRuns(
+        old: UnsafeBufferPointer<FrameCell>, new: UnsafeBufferPointer<FrameCell>
+    ) -> [Range<Int>] {
         let oldCount = old.count
         let count = new.count
-        func differs(_ c: Int) -> Bool { c >= oldCount || old[ob + c] != new[nb + c] }
+        // A row that did not change (most of them, once the tiles are quiet) is one memcmp.
+        if oldCount == count, CellBits.same(old, new) { return [] }
+        func differs(_ c: Int) -> Bool { c >= oldCount || !CellBits.same(old, c, new, c) }
         var runs: [Range<Int>] = []
         var c = 0
         while c < count {
@@ -74,9 +82,9 @@ public final class Compositor {
                 continue
             }
             var start = c
-            if new[nb + start].isContinuation && start > 0 { start -= 1 }
+            if new[start].isContinuation && start > 0 { start -= 1 }
             var end = c + 1
-            while end < count && (differs(end) || new[nb + end].isContinuation) { end += 1 }
+            while end < count && (differs(end) || new[end].isContinuation) { end += 1 }
             if let lastRun = runs.last, lastRun.upperBound >= start {
                 runs[runs.count - 1] = lastRun.lowerBound..<end
             } else {

@@ -17,6 +17,8 @@ public struct FrameWriter: Sendable {
     private var position: (row: Int, col: Int)?
     /// Whether the cursor is shown (nil: unknown).
     private var cursorVisible: Bool?
+    /// `CellBits.widthOffset`, read once.
+    private let styleBytes = CellBits.widthOffset
 
     /// Creates a writer.
     public init(encoder: SGREncoder) {
@@ -33,23 +35,35 @@ public struct FrameWriter: Sendable {
     /// Writes `cells` from `row`, `col`; continuation cells are skipped (their lead cell already
     /// covered them).
     public mutating func write(row: Int, col: Int, cells: ArraySlice<FrameCell>) {
-        var x = col
-        for cell in cells {
-            defer { x += 1 }
-            if cell.isContinuation { continue }
-            if position?.row != row || position?.col != x { moveTo(row: row, col: x) }
-            if cell.style != current {
-                encoder.append(cell.style, to: &bytes)
-                current = cell.style
+        cells.withUnsafeBufferPointer { run in
+            var x = col
+            // The cell before was written, so the terminal is at `x` in its style.
+            var followsWritten = false
+            for index in run.indices {
+                defer { x += 1 }
+                let cell = run[index]
+                if cell.isContinuation {
+                    followsWritten = false
+                    continue
+                }
+                if !followsWritten, position?.row != row || position?.col != x { moveTo(row: row, col: x) }
+                // Most cells have the style of the cell before: same width and style bytes.
+                if !(followsWritten && CellBits.sameWidthAndStyle(run, index, index - 1, offset: styleBytes)),
+                    cell.style != current
+                {
+                    encoder.append(cell.style, to: &bytes)
+                    current = cell.style
+                }
+                let width = Int(max(cell.width, 1))
+                if width == 1, let byte = cell.glyph.singleByte, byte >= 0x20, byte < 0x7F {
+                    bytes.append(byte)
+                } else {
+                    appendText(cell.text, width: width)
+                }
+                // After the last column the terminal's cursor is in its pending-wrap state: unknown.
+                position = (row, x + width)
+                followsWritten = width == 1
             }
-            let width = Int(max(cell.width, 1))
-            if width == 1, let byte = cell.glyph.singleByte, byte >= 0x20, byte < 0x7F {
-                bytes.append(byte)
-            } else {
-                appendText(cell.text, width: width)
-            }
-            // After the last column the terminal's cursor is in its pending-wrap state: unknown.
-            position = (row, x + width)
         }
     }
 
@@ -103,11 +117,25 @@ public struct FrameWriter: Sendable {
     private static let replacement = Array("\u{FFFD}".utf8)
 
     private mutating func moveTo(row: Int, col: Int) {
-        bytes += [0x1B, 0x5B]
-        bytes += String(row + 1).utf8
+        bytes.append(0x1B)
+        bytes.append(0x5B)
+        Self.appendDecimal(row + 1, to: &bytes)
         bytes.append(0x3B)
-        bytes += String(col + 1).utf8
+        Self.appendDecimal(col + 1, to: &bytes)
         bytes.append(0x48)
         position = (row, col)
+    }
+
+    /// The decimal digits of `value` (≥ 0), without building a String (a frame moves the cursor
+    /// once per changed run: about 170 times a frame on a busy wall).
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = max(value, 0)
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

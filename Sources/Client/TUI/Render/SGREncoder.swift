@@ -18,7 +18,9 @@ public struct SGREncoder: Hashable, Sendable {
 
     /// Appends `ESC [ 0 ; … m` selecting exactly `style` (everything else reset).
     public func append(_ style: Style, to bytes: inout [UInt8]) {
-        bytes += [0x1B, 0x5B, 0x30]
+        bytes.append(0x1B)
+        bytes.append(0x5B)
+        bytes.append(0x30)
         let attrs = style.attrs
         if attrs.contains(.bold) { bytes += [0x3B, 0x31] }
         if attrs.contains(.dim) { bytes += [0x3B, 0x32] }
@@ -75,7 +77,9 @@ public struct SGREncoder: Hashable, Sendable {
         case .rgb(let r, let g, let b):
             appendNumber(base + 8, to: &bytes)
             bytes += [0x3B, 0x32]
-            for value in [r, g, b] { appendNumber(Int(value), to: &bytes) }
+            appendNumber(Int(r), to: &bytes)
+            appendNumber(Int(g), to: &bytes)
+            appendNumber(Int(b), to: &bytes)
         }
     }
 
