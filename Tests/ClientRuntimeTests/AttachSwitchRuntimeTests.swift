@@ -56,4 +56,41 @@ import Testing
         world.app.render(now: world.now)
         #expect(!world.app.frameAnswersInput)
     }
+
+    @Test func theAttachedSessionsFirstOutputsAreDrawnWithoutWaitingForTheFrameSlot() throws {
+        var world = PaneStreamRuntimeTests.World()
+        _ = world.app.handle(LoopBatch(input: [0x0D], inputClosed: false, signals: [], events: []), now: world.now)
+        world.app.render(now: world.now)
+        let attach = try #require(world.latest)
+        #expect(world.app.awaitsEcho, "posts would wait for the frame slot to wake the loop")
+        // The snapshot, then the repaint at the attach size, each answer the Enter at once.
+        let outputs: [PTYOutput] = [
+            .snapshot(cols: 100, rows: 29, bytes: Array("old".utf8)), .bytes(Array("\u{1B}[Hrepainted".utf8)),
+        ]
+        for output in outputs {
+            world.now += .milliseconds(3)
+            world.send(.terminal(Self.key, generation: attach.generation, output))
+            #expect(world.app.frameAnswersInput, "\(output) waits for the frame slot")
+            world.app.render(now: world.now)
+            #expect(!world.app.frameAnswersInput)
+        }
+        // Only the first few: a session that floods output is back under the cap after them.
+        for _ in 0..<RuntimeApp.attachAnswerFrames {
+            world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("x".utf8))))
+            world.app.render(now: world.now)
+        }
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("y".utf8))))
+        #expect(!world.app.frameAnswersInput, "output is drawn uncapped for ever after an attach")
+        #expect(!world.app.awaitsEcho)
+    }
+
+    @Test func theAttachAnswerEndsWithItsWindow() throws {
+        var world = PaneStreamRuntimeTests.World()
+        _ = world.app.handle(LoopBatch(input: [0x0D], inputClosed: false, signals: [], events: []), now: world.now)
+        world.app.render(now: world.now)
+        let attach = try #require(world.latest)
+        world.now += RuntimeApp.attachAnswerWindow + .milliseconds(1)
+        world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("late".utf8))))
+        #expect(!world.app.frameAnswersInput, "output long after the attach is drawn outside the cap")
+    }
 }

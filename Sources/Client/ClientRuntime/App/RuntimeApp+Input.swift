@@ -10,6 +10,12 @@ extension RuntimeApp {
     /// How long after a key its session's output still counts as the key's echo.
     static let echoWindow: Duration = .seconds(1)
 
+    /// How long after an attach its session's first outputs are drawn at once, and how many
+    /// (the snapshot and the repaint at the new size; a session flooding output gets no more
+    /// uncapped frames than these).
+    static let attachAnswerWindow: Duration = .seconds(1)
+    static let attachAnswerFrames = 4
+
     func handleInput(_ bytes: [UInt8], now: Duration) {
         for key in decoder.feed(bytes) { dispatch(.key(key)) }
         escapeDeadline = decoder.hasPending ? now + Self.escapeDelay : nil

@@ -55,6 +55,13 @@ final class RuntimeApp: UILoopClient {
     /// A key moved to another page or overlay (wall → attach, help, board) since the last frame:
     /// draw it at once instead of in the next frame slot.
     var pageChangedByInput = false
+    /// A key attached a session: until `until`, its first `frames` outputs (the snapshot, then the
+    /// program's repaint at the attach size) are drawn at once, each answering the key like an
+    /// echo, instead of in the frame slot after the attach page's own frame (which put the
+    /// repainted screen up to a slot, 16.7 ms, behind).
+    var attachAnswer: (key: SessionKey, until: Duration, frames: Int)?
+    /// Output arrived for `attachAnswer`'s session since the last frame: draw it at once.
+    var attachOutputArrived = false
     /// The predictive echo of the interactively attached session, if any.
     var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
@@ -77,9 +84,9 @@ final class RuntimeApp: UILoopClient {
 
     var isFinished: Bool { stopRequested }
 
-    var awaitsEcho: Bool { echoWait != nil }
+    var awaitsEcho: Bool { echoWait != nil || attachAnswer != nil }
 
-    var frameAnswersInput: Bool { echoArrived || pageChangedByInput }
+    var frameAnswersInput: Bool { echoArrived || pageChangedByInput || attachOutputArrived }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
@@ -93,6 +100,7 @@ final class RuntimeApp: UILoopClient {
         var dirty = false
         inputTime = now
         if let wait = echoWait, wait.until < now { echoWait = nil }
+        if let answer = attachAnswer, answer.until < now { attachAnswer = nil }
         // Keys and server facts get a tick first, so the model's clock is current when they start
         // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
         // nothing visible, and a frame drawn for it would make the key's echo wait for the next
@@ -135,6 +143,12 @@ final class RuntimeApp: UILoopClient {
             echoWait = nil
         }
         pageChangedByInput = false
+        if attachOutputArrived {
+            attachOutputArrived = false
+            if let answer = attachAnswer {
+                attachAnswer = answer.frames > 1 ? (answer.key, answer.until, answer.frames - 1) : nil
+            }
+        }
         if let entry = echo, !entry.predictor.glyphs.isEmpty {
             renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
         } else {
