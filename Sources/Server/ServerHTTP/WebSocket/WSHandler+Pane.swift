@@ -11,10 +11,10 @@ extension WSHandler {
     /// Default history rows in a pane stream's snapshot.
     static let defaultPaneHistory = 2_000
 
+    /// Attaches a pane stream of `paneId`, which is in tmux session `session`.
     func attachPane(
-        _ id: String, paneId: String, fallbackSession: String, _ request: AttachRequest, _ streams: PaneStreams
+        _ id: String, paneId: String, session: String, _ request: AttachRequest, _ streams: PaneStreams
     ) async {
-        let session = await services.panes.paneSummary(paneId)?.sessionName ?? fallbackSession
         if !request.readOnly {
             try? await streams.resize(pane: paneId, session: session, cols: request.cols, rows: request.rows)
         }
