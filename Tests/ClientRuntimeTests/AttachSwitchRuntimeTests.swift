@@ -57,11 +57,16 @@ import Testing
         #expect(!world.app.frameAnswersInput)
     }
 
-    @Test func theAttachedSessionsFirstOutputsAreDrawnWithoutWaitingForTheFrameSlot() throws {
-        var world = PaneStreamRuntimeTests.World()
+    /// Enter pressed on the wall and the attach page drawn; the attach's new stream.
+    static func enterDrawn() throws -> (PaneStreamRuntimeTests.World, FakeBackend.Opened) {
+        let world = PaneStreamRuntimeTests.World()
         _ = world.app.handle(LoopBatch(input: [0x0D], inputClosed: false, signals: [], events: []), now: world.now)
         world.app.render(now: world.now)
-        let attach = try #require(world.latest)
+        return (world, try #require(world.latest))
+    }
+
+    @Test func theAttachedSessionsFirstOutputsAreDrawnWithoutWaitingForTheFrameSlot() throws {
+        var (world, attach) = try Self.enterDrawn()
         #expect(world.app.awaitsEcho, "posts would wait for the frame slot to wake the loop")
         // The snapshot, then the repaint at the attach size, each answer the Enter at once.
         let outputs: [PTYOutput] = [
@@ -85,10 +90,7 @@ import Testing
     }
 
     @Test func theAttachAnswerEndsWithItsWindow() throws {
-        var world = PaneStreamRuntimeTests.World()
-        _ = world.app.handle(LoopBatch(input: [0x0D], inputClosed: false, signals: [], events: []), now: world.now)
-        world.app.render(now: world.now)
-        let attach = try #require(world.latest)
+        var (world, attach) = try Self.enterDrawn()
         world.now += RuntimeApp.attachAnswerWindow + .milliseconds(1)
         world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("late".utf8))))
         #expect(!world.app.frameAnswersInput, "output long after the attach is drawn outside the cap")
