@@ -28,10 +28,10 @@ extension RuntimeApp {
                 open(key, size: size, readOnly: readOnly)
             }
             echo = readOnly ? nil : (key, EchoPredictor(settings: state.ui.prediction))
-            attachAnswer = (key, inputTime + Self.attachAnswerWindow, Self.attachAnswerFrames)
+            echoWait = (key, inputTime + Self.attachAnswerWindow, Self.attachAnswerFrames)
         case .detach(let key):
             if echo?.key == key { echo = nil }
-            if attachAnswer?.key == key { attachAnswer = nil }
+            if echoWait?.key == key { echoWait = nil }
             let tile = GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows)
             if state.watched.contains(key) {
                 if !switchAccess(key, readOnly: true, size: tile) {
@@ -109,9 +109,8 @@ extension RuntimeApp {
         guard let screen = screens[key], let entry = channels[key], !entry.readOnly else { return }
         let bytes = screen.encode(appKey)
         guard !bytes.isEmpty else { return }
-        echoWait = (key, inputTime + Self.echoWindow)
-        // The user has the attach screen: from now on the echo of keys is what is drawn at once.
-        if attachAnswer?.key == key { attachAnswer = nil }
+        // The key's echo replaces what an attach was still waiting for.
+        echoWait = (key, inputTime + Self.echoWindow, 1)
         let text = String(decoding: bytes, as: UTF8.self)
         entry.channel.input(text)
         if case .mouse = appKey { return }

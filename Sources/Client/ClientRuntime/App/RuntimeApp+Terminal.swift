@@ -16,7 +16,6 @@ extension RuntimeApp {
             findScreenChanged(key)
             answerTerminalQueries(key, screen: screen)
             if echoWait?.key == key { echoArrived = true }
-            if attachAnswer?.key == key { attachOutputArrived = true }
             if predictionChanged(key, screen: screen) { echoArrived = true }
             return true
         case .snapshot(let cols, let rows, let bytes):
@@ -29,7 +28,7 @@ extension RuntimeApp {
             count(bytes.count, for: key)
             findScreenChanged(key)
             _ = screen.takeOutput()
-            if attachAnswer?.key == key { attachOutputArrived = true }
+            if echoWait?.key == key { echoArrived = true }
             return true
         case .resetTerminal:
             resetPrediction(key)

@@ -48,20 +48,16 @@ final class RuntimeApp: UILoopClient {
     /// The terminating signal that ended the loop, if any.
     var exitSignal: Int32?
     let insideTmux: Bool
-    /// The session a key was just forwarded to, and until when its echo counts as an answer.
-    var echoWait: (key: SessionKey, until: Duration)?
+    /// The session whose output answers input: until `until`, its next `frames` outputs are
+    /// drawn at once, outside the frame cap. A forwarded key waits for one (its echo); an attach
+    /// for a few (the snapshot, then the program's repaint at the attach size, which in the frame
+    /// slot after the attach page's own frame came up to 16.7 ms late).
+    var echoWait: (key: SessionKey, until: Duration, frames: Int)?
     /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
     var echoArrived = false
     /// A key moved to another page or overlay (wall → attach, help, board) since the last frame:
     /// draw it at once instead of in the next frame slot.
     var pageChangedByInput = false
-    /// A key attached a session: until `until`, its first `frames` outputs (the snapshot, then the
-    /// program's repaint at the attach size) are drawn at once, each answering the key like an
-    /// echo, instead of in the frame slot after the attach page's own frame (which put the
-    /// repainted screen up to a slot, 16.7 ms, behind).
-    var attachAnswer: (key: SessionKey, until: Duration, frames: Int)?
-    /// Output arrived for `attachAnswer`'s session since the last frame: draw it at once.
-    var attachOutputArrived = false
     /// The predictive echo of the interactively attached session, if any.
     var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
@@ -84,9 +80,9 @@ final class RuntimeApp: UILoopClient {
 
     var isFinished: Bool { stopRequested }
 
-    var awaitsEcho: Bool { echoWait != nil || attachAnswer != nil }
+    var awaitsEcho: Bool { echoWait != nil }
 
-    var frameAnswersInput: Bool { echoArrived || pageChangedByInput || attachOutputArrived }
+    var frameAnswersInput: Bool { echoArrived || pageChangedByInput }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
@@ -100,7 +96,6 @@ final class RuntimeApp: UILoopClient {
         var dirty = false
         inputTime = now
         if let wait = echoWait, wait.until < now { echoWait = nil }
-        if let answer = attachAnswer, answer.until < now { attachAnswer = nil }
         // Keys and server facts get a tick first, so the model's clock is current when they start
         // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
         // nothing visible, and a frame drawn for it would make the key's echo wait for the next
@@ -140,15 +135,9 @@ final class RuntimeApp: UILoopClient {
     func render(now: Duration) {
         if echoArrived {
             echoArrived = false
-            echoWait = nil
+            if let wait = echoWait { echoWait = wait.frames > 1 ? (wait.key, wait.until, wait.frames - 1) : nil }
         }
         pageChangedByInput = false
-        if attachOutputArrived {
-            attachOutputArrived = false
-            if let answer = attachAnswer {
-                attachAnswer = answer.frames > 1 ? (answer.key, answer.until, answer.frames - 1) : nil
-            }
-        }
         if let entry = echo, !entry.predictor.glyphs.isEmpty {
             renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
         } else {

@@ -46,22 +46,10 @@ extension WSHandler {
             return await sendError(WSError.sessionNotFound(id))
         }
         if request.paneStream, let streams = services.panes.paneStreams {
-            // Through the control client: no tmux process on the way from Enter to the screen.
-            switch await streams.lookUp(pane: session.paneId, session: project.tmuxSession) {
-            case .alive(let tmuxSession):
-                return await attachPane(id, paneId: session.paneId, session: tmuxSession, request, streams)
-            case .gone:
-                return await sendError(WSError.paneNotAlive(session.paneId))
-            case .unknown:
-                break
-            }
+            return await attachPane(id, paneId: session.paneId, projectSession: project.tmuxSession, request, streams)
         }
         guard await services.panes.isPaneAlive(session.paneId) else {
             return await sendError(WSError.paneNotAlive(session.paneId))
-        }
-        if request.paneStream, let streams = services.panes.paneStreams {
-            let tmuxSession = await services.panes.paneSummary(session.paneId)?.sessionName ?? project.tmuxSession
-            return await attachPane(id, paneId: session.paneId, session: tmuxSession, request, streams)
         }
         let process: PTYProcess
         do {

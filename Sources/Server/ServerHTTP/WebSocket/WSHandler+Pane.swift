@@ -11,10 +11,14 @@ extension WSHandler {
     /// Default history rows in a pane stream's snapshot.
     static let defaultPaneHistory = 2_000
 
-    /// Attaches a pane stream of `paneId`, which is in tmux session `session`.
+    /// Attaches a pane stream of `paneId`, whose project runs in tmux session `projectSession`
+    /// (the pane may have moved to another session since).
     func attachPane(
-        _ id: String, paneId: String, session: String, _ request: AttachRequest, _ streams: PaneStreams
+        _ id: String, paneId: String, projectSession: String, _ request: AttachRequest, _ streams: PaneStreams
     ) async {
+        guard let session = await liveSession(of: paneId, projectSession: projectSession, streams) else {
+            return await sendError(WSError.paneNotAlive(paneId))
+        }
         if !request.readOnly {
             try? await streams.resize(pane: paneId, session: session, cols: request.cols, rows: request.rows)
         }
@@ -37,6 +41,17 @@ extension WSHandler {
         pty = AttachedPTY(
             sessionId: id, paneId: paneId, kind: .pane(subscription, session: session), readOnly: request.readOnly,
             reader: reader)
+    }
+
+    /// The tmux session `paneId` is in, nil when the pane is gone: asked through the project
+    /// session's control client (no tmux process on the way from Enter to the screen), or with
+    /// one tmux process when that client cannot be asked.
+    private func liveSession(of paneId: String, projectSession: String, _ streams: PaneStreams) async -> String? {
+        switch await streams.lookUp(pane: paneId, session: projectSession) {
+        case .alive(let session): return session
+        case .gone: return nil
+        case .unknown: return await services.panes.paneSummary(paneId)?.sessionName
+        }
     }
 
     private nonisolated func startPaneReader(_ subscription: PaneSubscription, sessionId: String) -> Task<Void, Never> {
