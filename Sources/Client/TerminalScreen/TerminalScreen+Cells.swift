@@ -23,8 +23,31 @@ extension TerminalScreen {
     }
 
     /// The text of screen row `row`: empty cells as spaces, continuation cells skipped, trailing
-    /// spaces trimmed.
-    public func text(row: Int) -> String { Self.text(of: self.row(row)) }
+    /// spaces trimmed. Reads only each cell's characters (no colours or attributes), so a reader
+    /// that looks at every row after every chunk (the bench's watched screens, tests) stays cheap.
+    public func text(row r: Int) -> String {
+        guard r >= 0, r < rows else { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cols)
+        var vcell = VTermScreenCell()
+        for col in 0..<cols {
+            guard vterm_screen_get_cell(vtScreen, VTermPos(row: Int32(r), col: Int32(col)), &vcell) != 0 else {
+                bytes.append(0x20)
+                continue
+            }
+            let first = vcell.chars.0
+            if first == CellConversion.continuationMarker { continue }
+            if first == 0 {
+                bytes.append(0x20)
+            } else if first < 128, vcell.chars.1 == 0 {
+                bytes.append(UInt8(first))
+            } else {
+                bytes.append(contentsOf: CellConversion.text(of: vcell, clusters: sink.clusters).0.utf8)
+            }
+        }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Number of lines currently kept in the scrollback (≤ `scrollbackLimit`).
     public var scrollbackCount: Int { sink.scrollback.count }

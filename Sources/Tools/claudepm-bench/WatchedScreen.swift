@@ -83,6 +83,6 @@ final class WatchedScreen: Sendable {
 extension TerminalScreen {
     /// Every row's text, trailing blanks removed.
     var trimmedLines: [String] {
-        (0..<rows).map { String(text(row: $0).reversed().drop { $0 == " " }.reversed()) }
+        (0..<rows).map { text(row: $0) }
     }
 }
