@@ -1,9 +1,10 @@
 // The only ncurses caller in claudepm. ncurses sets the terminal up (modes, alternate screen,
 // keypad), reads keys with `wget_wch`, reports resizes and restores the terminal; frames are
-// written by `FrameWriter` (cursor moves, SGR, text) and sent in one write per frame through
-// `FrameBatcher`, so every attribute and 24-bit colour reaches the terminal (see docs/tui.md for
-// the measurement behind this). ncurses' own screen stays blank and untouched: it never draws
-// over a frame. ncurses is not thread-safe: create, use and stop it from one thread.
+// written by `FrameWriter` (cursor moves, SGR, text) and sent in one write per frame (through
+// `FrameBatcher` when ncurses writes too, after a resize), so every attribute and 24-bit colour
+// reaches the terminal (see docs/tui.md for the measurement behind this). ncurses' own screen
+// stays blank and untouched: it never draws over a frame. ncurses is not thread-safe: create, use
+// and stop it from one thread.
 
 @preconcurrency import CNCursesW
 import ClientCore
@@ -26,8 +27,11 @@ public final class CursesSurface: Surface {
     private var started = true
     private var decoder = KeyDecoder()
     private let screen: OpaquePointer?
-    /// Sends each frame to the terminal in one write (nil: ncurses writes as it goes).
+    /// Sends a frame that ncurses draws into (after a resize) to the terminal in one write (nil:
+    /// ncurses writes as it goes).
     private var batcher: FrameBatcher?
+    /// The terminal's descriptor (standard output, or the stream given to `newterm`).
+    private let outputFD: Int32
     /// The frame being written.
     private var writer: FrameWriter
     /// ncurses resized its screens: let it settle (blank, untouched) inside the next frame.
@@ -45,6 +49,7 @@ public final class CursesSurface: Surface {
         colours = Self.configure(escapeDelayMilliseconds: escapeDelayMilliseconds, mouse: mouse)
         (terminalDirectColour, writer) = Self.capabilities()
         batcher = FrameBatcher(outputFD: STDOUT_FILENO)
+        outputFD = STDOUT_FILENO
     }
 
     /// Starts ncurses on another terminal (`newterm`): `output` and `input` are streams on its
@@ -58,6 +63,7 @@ public final class CursesSurface: Surface {
         colours = Self.configure(escapeDelayMilliseconds: 25, mouse: mouse)
         (terminalDirectColour, writer) = Self.capabilities()
         batcher = FrameBatcher(outputFD: fileno(output))
+        outputFD = fileno(output)
     }
 
     /// Direct colour (`RGB` or `Tc`) and styled underlines (`Smulx`, or direct colour) from
@@ -144,12 +150,18 @@ public final class CursesSurface: Surface {
     private func sendFrame(_ bytes: [UInt8]) {
         let refresh = ncursesNeedsRefresh
         ncursesNeedsRefresh = false
+        guard refresh else {
+            // Only the frame writer's bytes, already in one piece: one write, with no pipe to
+            // collect them in (two dup2s, a copy through the kernel and a 64 KiB buffer a frame).
+            FrameBatcher.writeAll(bytes, to: outputFD)
+            return
+        }
         let draw = {
-            if refresh { doupdate() }
+            doupdate()
             if let batcher = self.batcher {
                 batcher.writeToOutput(bytes)
             } else {
-                FrameBatcher.writeAll(bytes, to: STDOUT_FILENO)
+                FrameBatcher.writeAll(bytes, to: self.outputFD)
             }
         }
         guard let batcher else {
