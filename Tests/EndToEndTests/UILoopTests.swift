@@ -52,22 +52,52 @@ struct UILoopTests {
         #expect(loop.pollTimeout(now: clock.now()) == nil, "idle again: no timeout")
     }
 
-    @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the next frame is due")
+    @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the early hand-over, then the frame")
     func frameCap() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
         let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        let interval = FrameLimiter(framesPerSecond: 60).interval
         loop.runOnce()
         clock.advance(by: .milliseconds(1))
         loop.queue.post(7)
         loop.runOnce()
         #expect(client.renders.count == 1, "second frame must wait")
-        let timeout = try #require(loop.pollTimeout(now: clock.now()))
-        #expect(timeout > .zero && timeout <= .milliseconds(16))
-        clock.advance(by: timeout)
+        let early = try #require(loop.pollTimeout(now: clock.now()))
+        #expect(early == interval - .milliseconds(1) - interval / 4)
+        clock.advance(by: early)
+        loop.runOnce()
+        #expect(client.renders.count == 1, "the early hand-over draws nothing")
+        let rest = try #require(loop.pollTimeout(now: clock.now()))
+        #expect(rest == interval / 4)
+        clock.advance(by: rest)
         loop.runOnce()
         #expect(client.renders.count == 2)
-        #expect(client.renders[1] - client.renders[0] >= FrameLimiter(framesPerSecond: 60).interval)
+        #expect(client.renders[1] - client.renders[0] >= interval)
+    }
+
+    @Test("what is posted while a frame is pending is handed over a quarter interval before it; the frame gets the rest")
+    func earlyHandOver() throws {
+        let clock = ManualLoopClock()
+        let client = RecordingClient()
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        let interval = FrameLimiter(framesPerSecond: 60).interval
+        loop.runOnce()
+        clock.advance(by: .milliseconds(1))
+        loop.queue.post(1)
+        loop.runOnce()
+        loop.queue.post(2)
+        clock.advance(by: try #require(loop.pollTimeout(now: clock.now())))
+        loop.runOnce()
+        #expect(client.batches.last?.events == [2], "handed to the client before the frame is due")
+        #expect(client.renders.count == 1)
+        loop.queue.post(3)
+        #expect(loop.queue.wakesDeferred, "after the hand-over, posts wait for the frame")
+        #expect(loop.pollTimeout(now: clock.now()) == interval / 4)
+        clock.advance(by: interval / 4)
+        loop.runOnce()
+        #expect(client.renders.count == 2)
+        #expect(client.batches.last?.events == [3], "the frame starts with only what came after the hand-over")
     }
 
     @Test("an idle loop wakes only for real work")

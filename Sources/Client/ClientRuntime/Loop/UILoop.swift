@@ -6,10 +6,12 @@
 // the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
 // the queue, hands it all to the client in one batch, and draws at most one frame, no sooner
 // than the frame limiter allows. While a frame is pending, posted events do not wake the loop:
-// they are drained when the frame is due (input and signals still wake it), unless the client
-// awaits the echo of a key; a frame showing that echo is drawn at once, outside the cap. With
-// nothing dirty and no client deadline, poll has no timeout: an idle UI makes no wake-ups at all.
-// Only this thread touches ncurses and libvterm.
+// they are drained once a quarter of a frame interval before the frame is due (so the frame
+// itself starts with only the last few milliseconds of output to feed, not the whole interval's)
+// and again when it is due (input and signals still wake it), unless the client awaits the echo
+// of a key; a frame showing that echo is drawn at once, outside the cap. With nothing dirty and no
+// client deadline, poll has no timeout: an idle UI makes no wake-ups at all. Only this thread
+// touches ncurses and libvterm.
 import CSupport
 
 #if canImport(Glibc)
@@ -28,6 +30,10 @@ public final class UILoop<Client: UILoopClient> {
     private let inputFD: Int32
     private let clock: any LoopClock
     private var limiter: FrameLimiter
+    /// How long before a pending frame is due the loop hands the client what was posted so far.
+    private let feedLead: Duration
+    /// The pending frame's early hand-over is done (the loop sleeps until the frame is due).
+    private var fedAhead = false
     private var dirty = true
     private var inputOpen: Bool
     /// How many times poll returned (for tests and the idle-CPU measurement).
@@ -46,6 +52,7 @@ public final class UILoop<Client: UILoopClient> {
         self.inputOpen = inputFD >= 0
         self.clock = clock
         self.limiter = FrameLimiter(framesPerSecond: framesPerSecond)
+        self.feedLead = limiter.interval / 4
     }
 
     /// Marks the screen dirty so the next iteration draws a frame.
@@ -66,16 +73,20 @@ public final class UILoop<Client: UILoopClient> {
         queue.deferWakes(dirty && (timeout ?? .zero) > .zero && !client.awaitsEcho)
         var batch = waitAndCollect(timeout: timeout)
         batch.events += queue.drain()
-        if client.handle(batch, now: clock.now()) { dirty = true }
+        let now = clock.now()
+        if client.handle(batch, now: now) { dirty = true }
+        if dirty, limiter.delay(now: now) <= feedLead { fedAhead = true }
         drawIfDue()
     }
 
-    /// How long poll may block: until the next frame if dirty, the client's next deadline, or
-    /// forever (nil) when idle.
+    /// How long poll may block: if dirty, until the pending frame's early hand-over (a quarter of
+    /// an interval before it is due) or, once that is done, until the frame; else until the
+    /// client's next deadline, or forever (nil) when idle.
     public func pollTimeout(now: Duration) -> Duration? {
         var timeout: Duration? = client.nextDeadline().map { $0 > now ? $0 - now : .zero }
         if dirty {
-            let frameDelay = limiter.delay(now: now)
+            var frameDelay = limiter.delay(now: now)
+            if !fedAhead, frameDelay > feedLead { frameDelay -= feedLead }
             timeout = min(timeout ?? frameDelay, frameDelay)
         }
         return timeout
@@ -88,6 +99,7 @@ public final class UILoop<Client: UILoopClient> {
         limiter.frameDrawn(at: now)
         frames += 1
         dirty = false
+        fedAhead = false
     }
 
     private func waitAndCollect(timeout: Duration?) -> LoopBatch<Client.Event> {
