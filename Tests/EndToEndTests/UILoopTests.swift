@@ -76,7 +76,7 @@ struct UILoopTests {
         #expect(client.renders[1] - client.renders[0] >= interval)
     }
 
-    @Test("what is posted while a frame is pending is handed over a quarter interval before it; the frame gets the rest")
+    @Test("posts while a frame is pending are handed over a quarter interval before it; the frame gets the rest")
     func earlyHandOver() throws {
         let clock = ManualLoopClock()
         let client = RecordingClient()
