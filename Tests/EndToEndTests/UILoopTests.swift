@@ -34,6 +34,23 @@ final class RecordingClient: UILoopClient {
 
 @Suite("UILoop", .ownThread)
 struct UILoopTests {
+    private let interval = FrameLimiter(framesPerSecond: 60).interval
+
+    /// A 60 fps loop on a manual clock that drew its first frame, then 1 ms later handled `value`
+    /// (so a frame is pending and not yet due).
+    private static func loopWithPendingFrame(
+        posting value: Int
+    ) throws -> (ManualLoopClock, RecordingClient, UILoop<RecordingClient>) {
+        let clock = ManualLoopClock()
+        let client = RecordingClient()
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        loop.runOnce()
+        clock.advance(by: .milliseconds(1))
+        loop.queue.post(value)
+        loop.runOnce()
+        return (clock, client, loop)
+    }
+
     @Test("a burst of 100 events from another thread produces one frame")
     func burstCoalesces() throws {
         let clock = ManualLoopClock()
@@ -54,14 +71,7 @@ struct UILoopTests {
 
     @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the early hand-over, then the frame")
     func frameCap() throws {
-        let clock = ManualLoopClock()
-        let client = RecordingClient()
-        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
-        let interval = FrameLimiter(framesPerSecond: 60).interval
-        loop.runOnce()
-        clock.advance(by: .milliseconds(1))
-        loop.queue.post(7)
-        loop.runOnce()
+        let (clock, client, loop) = try Self.loopWithPendingFrame(posting: 7)
         #expect(client.renders.count == 1, "second frame must wait")
         let early = try #require(loop.pollTimeout(now: clock.now()))
         #expect(early == interval - .milliseconds(1) - interval / 4)
@@ -78,14 +88,7 @@ struct UILoopTests {
 
     @Test("posts while a frame is pending are handed over a quarter interval before it; the frame gets the rest")
     func earlyHandOver() throws {
-        let clock = ManualLoopClock()
-        let client = RecordingClient()
-        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
-        let interval = FrameLimiter(framesPerSecond: 60).interval
-        loop.runOnce()
-        clock.advance(by: .milliseconds(1))
-        loop.queue.post(1)
-        loop.runOnce()
+        let (clock, client, loop) = try Self.loopWithPendingFrame(posting: 1)
         loop.queue.post(2)
         clock.advance(by: try #require(loop.pollTimeout(now: clock.now())))
         loop.runOnce()
@@ -153,13 +156,7 @@ struct UILoopTests {
 
     @Test("while a frame is pending, posts do not wake the loop; the frame drains them")
     func pendingFrameDefersWakes() throws {
-        let clock = ManualLoopClock()
-        let client = RecordingClient()
-        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
-        loop.runOnce()
-        clock.advance(by: .milliseconds(1))
-        loop.queue.post(7)
-        loop.runOnce()
+        let (clock, client, loop) = try Self.loopWithPendingFrame(posting: 7)
         #expect(client.renders.count == 1, "the second frame is not due yet")
         loop.runOnce()
         #expect(loop.queue.wakesDeferred, "the loop sleeps until the frame is due")
