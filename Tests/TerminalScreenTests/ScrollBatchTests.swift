@@ -157,7 +157,10 @@ struct ScrollBatchTests {
         #expect(batched.scrollbackCount == plain.scrollbackCount, "\(label): scrollback size")
         for index in 0..<min(batched.scrollbackCount, plain.scrollbackCount)
         where batched.scrollbackLine(index) != plain.scrollbackLine(index) {
-            Issue.record("\(label): scrollback line \(index)")
+            let texts = { (line: [Cell]) in line.map { "\($0.text.debugDescription)/\($0.width)/\($0.bg)" } }
+            Issue.record(
+                "\(label): scrollback line \(index): \(texts(batched.scrollbackLine(index))) | \(texts(plain.scrollbackLine(index)))"
+            )
         }
     }
 
@@ -177,7 +180,9 @@ struct ScrollBatchTests {
         return pieces
     }
 
-    private static let words = ["log", "build", "ok", "é", "漢", "🚀", "e\u{301}", "\u{301}", "x\u{200D}", "❤\u{FE0F}"]
+    private static let words = [
+        "log", "build", "ok", "a b", "é", "漢", "🚀", "e\u{301}", "\u{301}", "x\u{200D}", "❤\u{FE0F}",
+    ]
 
     /// Mostly plain lines, often coloured and reset, with everything that must stop a batch.
     private static func randomPiece(cols: Int, using rng: inout SeededGenerator) -> [UInt8] {
@@ -202,7 +207,12 @@ struct ScrollBatchTests {
             text =
                 ["\t", "\u{8}", "\r", "\(esc)7", "\(esc)8", "\(esc)[4h", "\(esc)[4l"].randomElement(using: &rng) ?? ""
         case 88..<90:
-            text = ["\(esc)[2J", "\(esc)[K", "\(esc)[3S", "\(esc)M", "\(esc)D"].randomElement(using: &rng) ?? ""
+            text =
+                [
+                    "\(esc)[2J", "\(esc)[K", "\(esc)[3S", "\(esc)M", "\(esc)D", "\(esc)[44m\(esc)[K\(esc)[0m",
+                    "\(esc)[3X",
+                ]
+                .randomElement(using: &rng) ?? ""
         case 90: text = Bool.random(using: &rng) ? "\(esc)[!p" : "\(esc)c"
         case 91..<93: text = "\(esc)[?7l"
         case 93..<95: text = "\(esc)[?7h"
