@@ -23,28 +23,17 @@ extension TerminalScreen {
     }
 
     /// The text of screen row `row`: empty cells as spaces, continuation cells skipped, trailing
-    /// spaces trimmed. Reads only each cell's characters (no colours or attributes), so a reader
-    /// that looks at every row after every chunk (the bench's watched screens, tests) stays cheap.
+    /// spaces trimmed. Printable ASCII is read as bytes (no `Cell`, no `String` per cell), so a
+    /// reader that looks at every row after every chunk (the bench's watched screens) stays cheap.
     public func text(row r: Int) -> String {
-        guard r >= 0, r < rows else { return "" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(cols)
-        var vcell = VTermScreenCell()
-        for col in 0..<cols {
-            guard vterm_screen_get_cell(vtScreen, VTermPos(row: Int32(r), col: Int32(col)), &vcell) != 0 else {
-                bytes.append(0x20)
-                continue
-            }
-            let first = vcell.chars.0
-            if first == CellConversion.continuationMarker { continue }
-            if first == 0 {
-                bytes.append(0x20)
-            } else if first < 128, vcell.chars.1 == 0 {
-                bytes.append(UInt8(first))
-            } else {
-                bytes.append(contentsOf: CellConversion.text(of: vcell, clusters: sink.clusters).0.utf8)
-            }
-        }
+        forEachCell(
+            row: r, columns: 0..<cols, ascii: { _, byte, _, _ in bytes.append(byte) },
+            other: { _, cell in
+                guard !cell.isContinuation else { return }
+                if cell.text.isEmpty { bytes.append(0x20) } else { bytes.append(contentsOf: cell.text.utf8) }
+            })
         while bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -156,19 +156,17 @@ public final class CursesSurface: Surface {
             FrameBatcher.writeAll(bytes, to: outputFD)
             return
         }
+        // ncurses' refresh and the frame, collected by the batcher (which points `outputFD` at
+        // its pipe meanwhile) when there is one.
         let draw = {
             doupdate()
-            if let batcher = self.batcher {
-                batcher.writeToOutput(bytes)
-            } else {
-                FrameBatcher.writeAll(bytes, to: self.outputFD)
-            }
+            FrameBatcher.writeAll(bytes, to: self.outputFD)
         }
         guard let batcher else {
             draw()
             return
         }
-        batcher.frame(estimatedBytes: bytes.count + (refresh ? 64 * 1024 : 0), draw)
+        batcher.frame(estimatedBytes: bytes.count + 64 * 1024, draw)
     }
 
     /// ncurses changed its screens (resize): leave stdscr untouched so that reading a key does

@@ -67,11 +67,6 @@ final class FrameBatcher {
         Self.writeAll(bytes, to: terminalFD)
     }
 
-    /// Writes `bytes` to the output descriptor (inside `frame`, the pipe that collects the frame).
-    func writeToOutput(_ bytes: [UInt8]) {
-        Self.writeAll(bytes, to: outputFD)
-    }
-
     private func drain() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
