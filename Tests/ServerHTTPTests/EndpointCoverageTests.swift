@@ -53,9 +53,11 @@ struct EndpointCoverageTests {
             let project = try await s.createProject()
             let id = try await s.startSession(project: project, body: #"{"initial_prompt":"buffered"}"#)
             let placeholder = try await Self.placeholderSession(s, project: project)
+            // The line itself, not just any output: the shell may have printed before it.
             #expect(
                 try await eventually {
-                    (try await s.request("GET", "/api/sessions/\(id)/output").json?["total_lines"]?.intValue ?? 0) > 0
+                    let lines = try await s.request("GET", "/api/sessions/\(id)/output").json?["lines"]?.arrayValue
+                    return lines?.contains { $0.stringValue == "started:buffered" } == true
                 })
             try await withWS(s.wsURL) { ws in
                 try await ws.send("session:keys", #"{"sessionId":"\#(id)","keys":"x"}"#)
