@@ -33,6 +33,12 @@ struct PackedLineTests {
         #expect(packed.cells[0].text.utf8.count == 81)
     }
 
+    /// A run of ASCII cells is packed while each cell's raw attributes and colours equal the
+    /// first's, compared four bytes each: libvterm's must be four bytes, or a difference could hide.
+    @Test func libvtermStylesAreComparedWhole() {
+        #expect(CellStyleMemo.stylesAreWords)
+    }
+
     @Test func anEmptyLinePacksToNothing() {
         #expect(PackedLine([]).cells.isEmpty)
         #expect(PackedLine([]).byteCount == 0)

@@ -47,6 +47,10 @@ struct ScrollBatchTests {
         #expect(plan("abcd\r\ne\r\n", column: 15, columns: 20) == nil)
         #expect(plan("abcd\nefg\nh\n", columns: 8) == nil)
         #expect(plan("abcd\r\nefg\r\nh\r\n", columns: 8)?.lineFeeds == 3)
+        // Text after a line feed left in mid-row moves the cursor on (the line feed joins the
+        // run) as far as it fits: from the second byte here, not at all in the last case.
+        #expect(plan("ab\ncd\nefghijk", columns: 8) == ScrollBatchPlan(lineFeeds: 2, end: 6))
+        #expect(plan("a\r\nab\r\n123456\nx", columns: 8) == ScrollBatchPlan(lineFeeds: 2, end: 7))
         // A UTF-8 lead byte counts two columns, a continuation byte none.
         #expect(plan("x漢字漢字\r\nx\r\n", columns: 11)?.lineFeeds == 2)
         #expect(plan("x漢字漢字é\r\nx\r\n", columns: 11) == nil)

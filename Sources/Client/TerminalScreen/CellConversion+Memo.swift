@@ -26,8 +26,8 @@ struct CellStyleMemo {
     /// last cell's.
     @inline(__always)
     mutating func style(of source: VTermScreenCell) -> CellStyle {
-        let key = (Self.bits(source.attrs, as: UInt64.self), Self.bits(source.fg, as: UInt32.self))
-        let bgKey = Self.bits(source.bg, as: UInt32.self)
+        let key = (UInt64(Self.word(source.attrs)), Self.word(source.fg))
+        let bgKey = Self.word(source.bg)
         if key.0 != rawAttrs || key.1 != rawFG || bgKey != rawBG {
             rawAttrs = key.0
             rawFG = key.1
@@ -41,14 +41,25 @@ struct CellStyleMemo {
         return style
     }
 
-    /// The first bytes of `value` (zero-padded) as an integer, for equality only.
-    private static func bits<T, I: FixedWidthInteger>(_ value: T, as: I.Type) -> I {
-        var result: I = 0
-        withUnsafeBytes(of: value) { source in
-            withUnsafeMutableBytes(of: &result) { target in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(target.count)))
-            }
+    /// True when `a` and `b` have the same raw attributes and colours (so the same style; the
+    /// converse need not hold).
+    @inline(__always)
+    static func sameRawStyle(_ a: VTermScreenCell, _ b: VTermScreenCell) -> Bool {
+        word(a.attrs) == word(b.attrs) && word(a.fg) == word(b.fg) && word(a.bg) == word(b.bg)
+    }
+
+    /// True when libvterm's attributes and colours are four bytes each, so that `word` reads
+    /// all of each (checked by a test: a libvterm with more bits would fail it).
+    static var stylesAreWords: Bool {
+        MemoryLayout<VTermScreenCellAttrs>.size == 4 && MemoryLayout<VTermColor>.size == 4
+    }
+
+    /// The first four bytes of `value` (its only ones: libvterm's attribute bit-fields and
+    /// colours are four bytes each; zero-padded if ever shorter), for equality only.
+    @inline(__always)
+    private static func word<T>(_ value: T) -> UInt32 {
+        withUnsafeBytes(of: value) { raw in
+            raw.count >= 4 ? raw.loadUnaligned(as: UInt32.self) : UInt32(raw.first ?? 0)
         }
-        return result
     }
 }

@@ -241,7 +241,9 @@ struct InputGuard {
         return .swallow
     }
 
-    private func finalEvent(_ byte: UInt8) -> Event {
+    /// (`mutating` though it changes nothing: `self` is then passed in place, where a
+    /// non-mutating call from `csi` copied the whole guard once per sequence.)
+    private mutating func finalEvent(_ byte: UInt8) -> Event {
         let isSGR = byte == UInt8(ascii: "m") && mayBeSGR
         if isSGR { return .selectGraphicRendition }
         // libvterm 0.1.4 crashes on a 17th argument; no sequence but SGR needs that many.

@@ -39,6 +39,41 @@ struct PackedLineBuilder {
         styleVersion = version
     }
 
+    /// Appends a cell `width` columns wide showing `scalar` (nil: no text, the right half of a
+    /// wide character) in `style`, from a `CellStyleMemo` at `version` as for
+    /// `append(ascii:style:version:)`.
+    @inline(__always)
+    mutating func append(scalar: Unicode.Scalar?, width: UInt8, style: CellStyle, version: UInt32) {
+        let length = scalar?.utf8.count ?? 0
+        if version == styleVersion {
+            bytes.append(Self.header(width: width, length: length, styleChanged: false))
+        } else {
+            appendHeader(width: width, length: length, style: style)
+            styleVersion = version
+        }
+        if let scalar { bytes.append(contentsOf: scalar.utf8) }
+    }
+
+    /// Appends `count` one-column cells showing ASCII characters, all in `style` (from a
+    /// `CellStyleMemo` at `version`, as for `append(ascii:style:version:)`); `byte(i)` is the
+    /// character of the i-th. Every cell after the first is a plain header and its byte.
+    @inline(__always)
+    mutating func append(asciiRun count: Int, style: CellStyle, version: UInt32, byte: (Int) -> UInt8) {
+        guard count > 0 else { return }
+        append(ascii: byte(0), style: style, version: version)
+        guard count > 1 else { return }
+        let header = Self.header(width: 1, length: 1, styleChanged: false)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (count - 1)) { run in
+            var at = 0
+            for offset in 1..<count {
+                run[at] = header
+                run[at + 1] = byte(offset)
+                at += 2
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(run))
+        }
+    }
+
     /// A cell's header byte (and long length), then its style if it differs from the last one.
     @inline(__always)
     private mutating func appendHeader(width: UInt8, length: Int, style cellStyle: CellStyle) {

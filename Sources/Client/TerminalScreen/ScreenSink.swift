@@ -62,18 +62,58 @@ final class ScreenSink {
         while end > 0, CellConversion.isBlank(cells[end - 1]) { end -= 1 }
         var memo = CellStyleMemo()
         var line = PackedLineBuilder(capacity: end)
-        for col in 0..<end {
-            let source = cells[col]
-            // A printable ASCII character (most of what scrolls off) is packed from its byte
-            // (libvterm reports a width of 2 for one left of a stale continuation: not this path).
-            if source.chars.0 >= 0x20, source.chars.0 < 0x7F, source.chars.1 == 0, source.width == 1 {
-                let style = memo.style(of: source)
-                line.append(ascii: UInt8(source.chars.0), style: style, version: memo.version)
-            } else {
-                line.append(memo.cell(from: source, clusters: clusters))
+        var col = 0
+        while col < end {
+            guard Self.isPlainASCII(cells[col]) else {
+                appendOther(cells[col], to: &line, memo: &memo)
+                col += 1
+                continue
             }
+            // A printable ASCII character (most of what scrolls off) is packed from its byte, and
+            // so is the run of them after it in the same raw style (libvterm reports a width of 2
+            // for one left of a stale continuation: not this path).
+            let style = memo.style(of: cells[col])
+            let runEnd = Self.asciiRunEnd(cells, from: col, before: end)
+            line.append(asciiRun: runEnd - col, style: style, version: memo.version) { offset in
+                UInt8(truncatingIfNeeded: cells[col + offset].chars.0)
+            }
+            col = runEnd
         }
         scrollback.push(packed: line.line)
+    }
+
+    /// Packs a cell that is not printable ASCII. One scalar below the stand-in pools (most such
+    /// cells: accents, kanji, emoji) and the right half of a wide character are packed from
+    /// libvterm's cell as they are; anything else (blank, joined, a stand-in) through `Cell`.
+    @inline(__always)
+    private func appendOther(_ cell: VTermScreenCell, to line: inout PackedLineBuilder, memo: inout CellStyleMemo) {
+        let first = cell.chars.0
+        if first == CellConversion.continuationMarker {
+            line.append(scalar: nil, width: 0, style: memo.style(of: cell), version: memo.version)
+        } else if first >= 0x80, first < ClusterTable.widePool.lowerBound, cell.chars.1 == 0,
+            let scalar = Unicode.Scalar(first)
+        {
+            line.append(
+                scalar: scalar, width: cell.width >= 2 ? 2 : 1, style: memo.style(of: cell), version: memo.version)
+        } else {
+            line.append(memo.cell(from: cell, clusters: clusters))
+        }
+    }
+
+    /// Where the run of printable ASCII cells in the raw style of the one at `start` ends.
+    @inline(__always)
+    private static func asciiRunEnd(_ cells: UnsafePointer<VTermScreenCell>, from start: Int, before end: Int) -> Int {
+        var index = start + 1
+        while index < end, isPlainASCII(cells[index]), CellStyleMemo.sameRawStyle(cells[index], cells[start]) {
+            index += 1
+        }
+        return index
+    }
+
+    /// One column showing one printable ASCII character.
+    @inline(__always)
+    private static func isPlainASCII(_ cell: VTermScreenCell) -> Bool {
+        cell.chars.0 >= 0x20 && cell.chars.0 < 0x7F && cell.chars.1 == 0 && cell.width == 1
     }
 
     func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {

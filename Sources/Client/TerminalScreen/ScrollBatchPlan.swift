@@ -52,6 +52,17 @@ struct ScrollBatchPlan: Equatable {
             } else if byte == 0x1B {
                 guard let next = scanner.sgr(bytes, from: index) else { break }
                 index = next
+            } else if byte >= 0x20, byte < 0x7F {
+                // A run of printable ASCII at once: each byte is a column, none can join.
+                var end = index + 1
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7F { end += 1 }
+                let fitting = scanner.printable(end - index)
+                if fitting > 0 {
+                    moved = true
+                    if let line = pending { (run, pending) = (line, nil) }
+                }
+                guard fitting == end - index else { break }
+                index = end
             } else {
                 if byte >= 0x80 && (!moved || (pending != nil && Self.mayJoin(bytes, at: index))) { break }
                 guard scanner.text(byte) else { break }
@@ -102,6 +113,14 @@ struct ScrollBatchPlan: Equatable {
             default: return false
             }
             return column < lastColumn
+        }
+
+        /// Takes `count` printable ASCII bytes and returns how many of them fit left of the
+        /// last column (all of them, or the scan stops there), as `text` would byte by byte.
+        mutating func printable(_ count: Int) -> Int {
+            let fitting = max(0, min(count, lastColumn - 1 - column))
+            column += fitting
+            return fitting
         }
 
         /// Takes the SGR starting at `start` (an ESC) and returns the offset after it; nil for any

@@ -2,6 +2,7 @@
 // ClientRuntime; every subcommand here is scriptable (`--json`, documented exit codes).
 
 import ArgumentParser
+import ClientNetwork
 
 /// The `claudepm` command: the terminal client for Claude PM servers.
 @main
@@ -39,6 +40,7 @@ struct ClaudePM: AsyncParsableCommand {
 
     mutating func run() async throws {
         let readOnly = self.readOnly
+        NetworkThreads.useOne()
         try await reportingFailures {
             let context = try CLIContext.load(global, readOnly: readOnly)
             try await UILauncher.run(context: context)

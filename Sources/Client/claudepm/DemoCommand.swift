@@ -32,6 +32,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (watch, json, readOnly) = (self.watch, self.json, self.readOnly)
+        NetworkThreads.useOne()
         try await reportingFailures {
             let server = try DemoServer.start()
             defer { server.stop() }
