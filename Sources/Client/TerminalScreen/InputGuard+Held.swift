@@ -25,17 +25,19 @@ extension InputGuard {
             if !bytes.isEmpty { bytes.withUnsafeBytes(write) }
             segmentStart = range.upperBound
         }
-        var skipUntil = 0
-        for index in 0..<input.count where index >= skipUntil {
+        var index = 0
+        while index < input.count {
             let byte = input[index]
             if mode == .ground, byte >= 0x20, byte < 0x7F {
                 // A run of printable ASCII: only its last character can still be joined.
                 var last = index
                 while last + 1 < input.count, input[last + 1] >= 0x20, input[last + 1] < 0x7F { last += 1 }
                 shaper.asciiRun(index...last, input, replace)
-                skipUntil = last + 1
+                index = last + 1
                 continue
             }
+            // Every other byte is taken one at a time, whichever way its handling ends.
+            defer { index += 1 }
             let cancels = byte == 0x1B || byte == 0x18 || byte == 0x1A || byte >= 0x80
             if mode == .csi, csiArguments > Self.maxVTermArguments, cancels {
                 // An SGR too long for libvterm, cut short: it must not reach libvterm either. CAN
