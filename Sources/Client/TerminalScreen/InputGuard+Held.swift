@@ -38,6 +38,7 @@ extension InputGuard {
             }
             // Every other byte is taken one at a time, whichever way its handling ends.
             defer { index += 1 }
+            if takeParameter(byte) { continue }
             let cancels = byte == 0x1B || byte == 0x18 || byte == 0x1A || byte >= 0x80
             if mode == .csi, csiArguments > Self.maxVTermArguments, cancels {
                 // An SGR too long for libvterm, cut short: it must not reach libvterm either. CAN

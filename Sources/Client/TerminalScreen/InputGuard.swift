@@ -225,6 +225,18 @@ struct InputGuard {
         return .none
     }
 
+    /// Takes `byte` at once when it is a parameter byte of the current CSI (a digit, `:` or `;`)
+    /// that can neither end nor drop it: as `step` would, with nothing else to do for it. False
+    /// for any other byte (it goes the long way).
+    @inline(__always)
+    mutating func takeParameter(_ byte: UInt8) -> Bool {
+        guard mode == .csi, byte >= 0x30, byte <= 0x3B, csiLength + 1 < Self.maxHeldSequence,
+            csiArguments < Self.maxVTermArguments
+        else { return false }
+        _ = csi(byte)
+        return true
+    }
+
     /// True while the current CSI may still end as an SGR (no private leader, no intermediates):
     /// only such a CSI is held past `maxVTermArguments`, to be rewritten and split at its final.
     private var mayBeSGR: Bool { csiPlain && !csiPrivate }
