@@ -60,12 +60,13 @@ extension CellStyle {
     /// No attributes, default colours: the style a packed line starts from.
     static let plain = CellStyle()
 
-    /// Writes the style's 10 bytes (the packed form `PackedLine` stores).
+    /// Writes the style's 10 bytes (the packed form `PackedLine` stores), in one append.
     func append(to bytes: inout [UInt8]) {
-        bytes.append(UInt8(attrs.rawValue & 0xFF))
-        bytes.append(UInt8(attrs.rawValue >> 8))
-        Self.append(fg, to: &bytes)
-        Self.append(bg, to: &bytes)
+        let (f, b) = (Self.quad(fg), Self.quad(bg))
+        var packed = (
+            UInt8(attrs.rawValue & 0xFF), UInt8(attrs.rawValue >> 8), f.0, f.1, f.2, f.3, b.0, b.1, b.2, b.3
+        )
+        withUnsafeBytes(of: &packed) { bytes.append(contentsOf: $0) }
     }
 
     /// Reads a style's 10 bytes at `at` and moves past them.
@@ -76,19 +77,13 @@ extension CellStyle {
         self.init(attrs: attrs, fg: fg, bg: Self.color(raw, at: &at))
     }
 
-    private static func append(_ color: TerminalColor, to bytes: inout [UInt8]) {
+    /// A colour's 4 bytes: its kind (0 default, 1 indexed, 2 RGB), then its index or components.
+    private static func quad(_ color: TerminalColor) -> (UInt8, UInt8, UInt8, UInt8) {
         switch color {
-        case .default: append(0, 0, 0, 0, to: &bytes)
-        case .indexed(let index): append(1, index, 0, 0, to: &bytes)
-        case .rgb(let r, let g, let b): append(2, r, g, b, to: &bytes)
+        case .default: (0, 0, 0, 0)
+        case .indexed(let index): (1, index, 0, 0)
+        case .rgb(let r, let g, let b): (2, r, g, b)
         }
-    }
-
-    private static func append(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, to bytes: inout [UInt8]) {
-        bytes.append(a)
-        bytes.append(b)
-        bytes.append(c)
-        bytes.append(d)
     }
 
     private static func color(_ raw: UnsafeBufferPointer<UInt8>, at: inout Int) -> TerminalColor {

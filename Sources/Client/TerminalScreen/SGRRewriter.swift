@@ -28,6 +28,7 @@ struct SGRRewriter {
     /// `currentFont` reads libvterm's pen font number before the sequence.
     /// `force` rewrites even a list libvterm would read correctly (to split a long one).
     mutating func rewrite(_ params: [UInt8], force: Bool = false, currentFont: () -> Int) -> [UInt8]? {
+        if !force, let code = Self.singleCode(params), !Self.needsRewrite(code: code) { return nil }
         parse(params)
         guard force || needsRewrite() else { return nil }
         items.removeAll(keepingCapacity: true)
@@ -84,12 +85,34 @@ struct SGRRewriter {
         return max(values[groupStarts[index]], 0)
     }
 
+    /// The code of a list of at most one short number (`CSI m`: -1), as `parse` would read it;
+    /// nil for anything longer (most SGRs are one code: a colour, a reset, bold).
+    @inline(__always)
+    private static func singleCode(_ params: [UInt8]) -> Int? {
+        guard params.count <= 3 else { return nil }
+        var code = -1
+        for byte in params {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            code = max(code, 0) * 10 + Int(byte - 0x30)
+        }
+        return code
+    }
+
+    /// True for a one-value group that libvterm cannot take as tmux means it.
+    @inline(__always)
+    private static func needsRewrite(code: Int) -> Bool {
+        switch code {
+        case 2, 4, 8, 10...19, 21, 22, 24, 28, 53, 55, 58, 59: return true
+        default: return false
+        }
+    }
+
     private func needsRewrite() -> Bool {
         var index = 0
         while index < groupCount {
             if group(index).count > 1 { return true }
             switch first(index) {
-            case 2, 4, 8, 10...19, 21, 22, 24, 28, 53, 55, 58, 59: return true
+            case let code where Self.needsRewrite(code: code): return true
             case 38, 48:
                 switch first(index + 1) {
                 case 5: index += 3
