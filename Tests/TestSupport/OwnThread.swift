@@ -21,7 +21,19 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
         guard testCase != nil else { return try await function() }
         let executor = ThreadExecutor()
         defer { executor.stop() }
-        try await withTaskExecutorPreference(executor) { try await function() }
+        // The case runs as a task that prefers the thread from its first job on: entering
+        // `withTaskExecutorPreference` alone does not move the calling task (a call between
+        // nonisolated async functions has no hop to make), and bodies that never suspend ran
+        // where the scope was entered (up to a third of them in a loaded CI run). The task keeps
+        // the test's task-locals, is cancelled with the scope and is awaited before it ends.
+        try await withoutActuallyEscaping(function) { body in
+            let task = Task(executorPreference: executor) { try await body() }
+            try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
     }
 }
 
