@@ -54,6 +54,13 @@ enum CellConversion {
         return (text, isContinuation ? 0 : (vcell.width >= 2 ? 2 : 1))
     }
 
+    /// True for a one-column cell showing one printable ASCII character (libvterm reports a width
+    /// of 2 for a character left of a stale continuation: not such a cell).
+    @inline(__always)
+    static func isPlainASCII(_ cell: VTermScreenCell) -> Bool {
+        cell.chars.0 >= 0x20 && cell.chars.0 < 0x7F && cell.chars.1 == 0 && cell.width == 1
+    }
+
     /// True for a cell that stores as `Cell.blank` (no text, default background; see `erasedAsTmux`).
     static func isBlank(_ cell: VTermScreenCell) -> Bool {
         cell.chars.0 == 0 && cell.width <= 1 && isDefault(cell.bg, flag: VTERM_COLOR_DEFAULT_BG.rawValue)

@@ -30,10 +30,9 @@ extension InputGuard {
             let byte = input[index]
             if mode == .ground, byte >= 0x20, byte < 0x7F {
                 // A run of printable ASCII: only its last character can still be joined.
-                var last = index
-                while last + 1 < input.count, input[last + 1] >= 0x20, input[last + 1] < 0x7F { last += 1 }
-                shaper.asciiRun(index...last, input, replace)
-                index = last + 1
+                let end = input.printableASCIIRunEnd(from: index)
+                shaper.asciiRun(index...(end - 1), input, replace)
+                index = end
                 continue
             }
             // Every other byte is taken one at a time, whichever way its handling ends.

@@ -5,7 +5,8 @@
 struct PackedLineBuilder {
     private var bytes: [UInt8] = []
     private var style = CellStyle.plain
-    /// The `CellStyleMemo.version` the last ASCII cell came with (its style is `style`).
+    /// The `CellStyleMemo.version` the last cell packed from libvterm's cell came with (its
+    /// style is `style`); nil after a cell appended as a `Cell`.
     private var styleVersion: UInt32?
 
     /// A builder with room for `capacity` plain cells and a few style changes.
@@ -29,14 +30,8 @@ struct PackedLineBuilder {
     /// unchanged, without comparing the two.
     @inline(__always)
     mutating func append(ascii byte: UInt8, style: CellStyle, version: UInt32) {
-        if version == styleVersion {
-            bytes.append(Self.header(width: 1, length: 1, styleChanged: false))
-            bytes.append(byte)
-            return
-        }
-        appendHeader(width: 1, length: 1, style: style)
+        appendHeader(width: 1, length: 1, style: style, version: version)
         bytes.append(byte)
-        styleVersion = version
     }
 
     /// Appends a cell `width` columns wide showing `scalar` (nil: no text, the right half of a
@@ -44,13 +39,7 @@ struct PackedLineBuilder {
     /// `append(ascii:style:version:)`.
     @inline(__always)
     mutating func append(scalar: Unicode.Scalar?, width: UInt8, style: CellStyle, version: UInt32) {
-        let length = scalar?.utf8.count ?? 0
-        if version == styleVersion {
-            bytes.append(Self.header(width: width, length: length, styleChanged: false))
-        } else {
-            appendHeader(width: width, length: length, style: style)
-            styleVersion = version
-        }
+        appendHeader(width: width, length: scalar?.utf8.count ?? 0, style: style, version: version)
         if let scalar { bytes.append(contentsOf: scalar.utf8) }
     }
 
@@ -72,6 +61,18 @@ struct PackedLineBuilder {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(run))
         }
+    }
+
+    /// A cell's header for a style from a `CellStyleMemo` at `version`: one of the same version
+    /// as the last such cell's is the current style, unchanged, without comparing the two.
+    @inline(__always)
+    private mutating func appendHeader(width: UInt8, length: Int, style cellStyle: CellStyle, version: UInt32) {
+        if version == styleVersion {
+            bytes.append(Self.header(width: width, length: length, styleChanged: false))
+            return
+        }
+        appendHeader(width: width, length: length, style: cellStyle)
+        styleVersion = version
     }
 
     /// A cell's header byte (and long length), then its style if it differs from the last one.

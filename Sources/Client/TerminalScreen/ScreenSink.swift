@@ -64,14 +64,13 @@ final class ScreenSink {
         var line = PackedLineBuilder(capacity: end)
         var col = 0
         while col < end {
-            guard Self.isPlainASCII(cells[col]) else {
+            guard CellConversion.isPlainASCII(cells[col]) else {
                 appendOther(cells[col], to: &line, memo: &memo)
                 col += 1
                 continue
             }
             // A printable ASCII character (most of what scrolls off) is packed from its byte, and
-            // so is the run of them after it in the same raw style (libvterm reports a width of 2
-            // for one left of a stale continuation: not this path).
+            // so is the run of them after it in the same raw style.
             let style = memo.style(of: cells[col])
             let runEnd = Self.asciiRunEnd(cells, from: col, before: end)
             line.append(asciiRun: runEnd - col, style: style, version: memo.version) { offset in
@@ -82,17 +81,14 @@ final class ScreenSink {
         scrollback.push(packed: line.line)
     }
 
-    /// Packs a cell that is not printable ASCII. One scalar below the stand-in pools (most such
+    /// Packs a cell that is not printable ASCII. One scalar that is not a stand-in (most such
     /// cells: accents, kanji, emoji) and the right half of a wide character are packed from
     /// libvterm's cell as they are; anything else (blank, joined, a stand-in) through `Cell`.
     @inline(__always)
     private func appendOther(_ cell: VTermScreenCell, to line: inout PackedLineBuilder, memo: inout CellStyleMemo) {
-        let first = cell.chars.0
-        if first == CellConversion.continuationMarker {
+        if cell.chars.0 == CellConversion.continuationMarker {
             line.append(scalar: nil, width: 0, style: memo.style(of: cell), version: memo.version)
-        } else if first >= 0x80, first < ClusterTable.widePool.lowerBound, cell.chars.1 == 0,
-            let scalar = Unicode.Scalar(first)
-        {
+        } else if let scalar = singleScalar(cell) {
             line.append(
                 scalar: scalar, width: cell.width >= 2 ? 2 : 1, style: memo.style(of: cell), version: memo.version)
         } else {
@@ -100,20 +96,25 @@ final class ScreenSink {
         }
     }
 
+    /// The one scalar `cell` shows when it is not ASCII, holds no joined scalars and is not a
+    /// stand-in (whose text only the cluster table knows).
+    @inline(__always)
+    private func singleScalar(_ cell: VTermScreenCell) -> Unicode.Scalar? {
+        let first = cell.chars.0
+        guard first >= 0x80, cell.chars.1 == 0, clusters.text(for: first) == nil else { return nil }
+        return Unicode.Scalar(first)
+    }
+
     /// Where the run of printable ASCII cells in the raw style of the one at `start` ends.
     @inline(__always)
     private static func asciiRunEnd(_ cells: UnsafePointer<VTermScreenCell>, from start: Int, before end: Int) -> Int {
         var index = start + 1
-        while index < end, isPlainASCII(cells[index]), CellStyleMemo.sameRawStyle(cells[index], cells[start]) {
+        while index < end, CellConversion.isPlainASCII(cells[index]),
+            CellStyleMemo.sameRawStyle(cells[index], cells[start])
+        {
             index += 1
         }
         return index
-    }
-
-    /// One column showing one printable ASCII character.
-    @inline(__always)
-    private static func isPlainASCII(_ cell: VTermScreenCell) -> Bool {
-        cell.chars.0 >= 0x20 && cell.chars.0 < 0x7F && cell.chars.1 == 0 && cell.width == 1
     }
 
     func popLine(cols: Int, into cells: UnsafeMutablePointer<VTermScreenCell>) -> Bool {

@@ -54,8 +54,7 @@ struct ScrollBatchPlan: Equatable {
                 index = next
             } else if byte >= 0x20, byte < 0x7F {
                 // A run of printable ASCII at once: each byte is a column, none can join.
-                var end = index + 1
-                while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7F { end += 1 }
+                let end = bytes.printableASCIIRunEnd(from: index)
                 let fitting = scanner.printable(end - index)
                 if fitting > 0 {
                     moved = true
@@ -103,11 +102,11 @@ struct ScrollBatchPlan: Equatable {
         /// False after an SGR that does more than reset the pen.
         var penIsDefault = true
 
-        /// Takes a byte of text or CR; false for any other byte, or text that reaches the last column.
+        /// Takes CR or a byte of UTF-8 text (printable ASCII comes in runs, `printable`); false
+        /// for any other byte, or text that reaches the last column.
         mutating func text(_ byte: UInt8) -> Bool {
             switch byte {
             case 0x0D: column = 0
-            case 0x20..<0x7F: column += 1
             case 0x80..<0xC0: break
             case 0xC0...: column += 2
             default: return false

@@ -41,8 +41,7 @@ extension TerminalScreen {
                 other(col, .blank)
                 continue
             }
-            // (libvterm reports a width of 2 for a character left of a stale continuation.)
-            if vcell.chars.0 >= 0x20, vcell.chars.0 < 0x7F, vcell.chars.1 == 0, vcell.width == 1 {
+            if CellConversion.isPlainASCII(vcell) {
                 let style = memo.style(of: vcell)
                 ascii(col, UInt8(vcell.chars.0), style, memo.version)
             } else {
