@@ -37,7 +37,8 @@ struct PaneStreamAccessTests {
                 #expect(resized["payload"]?["rows"]?.intValue == 29)
                 try await Self.data(ws, id, "echo typed-$((2+2)); stty size")
                 #expect(try await eventually { try await Self.lines(s, id).contains("typed-4") })
-                #expect(try await Self.lines(s, id).contains("29 97"))
+                // `stty size` prints after the echo: its line may come a moment later.
+                #expect(try await eventually { try await Self.lines(s, id).contains("29 97") })
                 #expect(!(try await Self.lines(s, id).contains("watched-2")))
 
                 try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":97,"rows":29,"readOnly":true}"#)
