@@ -169,6 +169,7 @@ if wantsClient {
                 dep("WSClient", "swift-websocket"), dep("WSCompression", "swift-websocket"),
                 dep("AsyncHTTPClient", "async-http-client"),
                 dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
+                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"),
                 dep("HTTPTypes", "swift-http-types"), dep("Crypto", "swift-crypto"),
                 dep("Logging", "swift-log"),
             ],
@@ -200,7 +201,10 @@ if wantsClient {
         ),
         .testTarget(
             name: "ClientNetworkTests",
-            dependencies: ["ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy"],
+            dependencies: [
+                "ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy",
+                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"),
+            ],
             swiftSettings: swift6
         ),
         .testTarget(

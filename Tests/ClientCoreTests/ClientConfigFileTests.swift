@@ -52,7 +52,7 @@ import Testing
         #expect(config.ui == .default)
         #expect(config.ui.detachKey.spec == "C-]")
         #expect(config.ui.tileSize == TileSize(cols: 120, rows: 40))
-        #expect(config.ui.frameCap == 60)
+        #expect(config.ui.frameCap == 75)
     }
 
     @Test(arguments: [

@@ -10,18 +10,30 @@ extension PTYConnection {
         closeLink()
         generation &+= 1
         let current = generation
+        // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
+        // off loopback, pure cost on it (docs/performance.md, "Compression"). A link without it
+        // is a DirectLink: its frames reach `received` where they are read, with no hop.
+        guard WebSocketLink.offersCompression(to: server) else {
+            let events = DirectLink.Events(
+                opened: { [weak self] writer in self?.assumeIsolated { $0.linkOpened(writer, generation: current) } },
+                message: { [weak self] message in
+                    self?.assumeIsolated { $0.received(Inbound(frame: message), generation: current) }
+                },
+                closed: { [weak self] close in self?.assumeIsolated { $0.linkClosed(close, generation: current) } })
+            let handle = DirectLink.start(server: server, apiKey: apiKey, tls: tls, loop: loop, events: events)
+            cancelLink = { handle.cancel() }
+            return
+        }
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
             message: { [weak self] message in
                 await self?.received(Inbound(frame: message), generation: current)
             },
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
-        // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
-        // off loopback, pure cost on it (docs/performance.md, "Compression").
-        link = WebSocketLink.spawn(
-            server: server, apiKey: apiKey, tls: tls, compress: WebSocketLink.offersCompression(to: server),
-            onSocketLoop: true,
+        let task = WebSocketLink.spawn(
+            server: server, apiKey: apiKey, tls: tls, compress: true, onSocketLoop: true, eventLoop: loop,
             callbacks: callbacks)
+        cancelLink = { task.cancel() }
     }
 
     func closeLink() {
@@ -29,8 +41,8 @@ extension PTYConnection {
         let writer = self.writer
         self.writer = nil
         sendQueue.removeAll()
-        link?.cancel()
-        link = nil
+        cancelLink?()
+        cancelLink = nil
         if let writer { Task { await writer.close() } }
     }
 
@@ -41,16 +53,16 @@ extension PTYConnection {
         let pending = sendQueue
         self.writer = nil
         sendQueue.removeAll()
-        let link = self.link
-        self.link = nil
+        let cancelLink = self.cancelLink
+        self.cancelLink = nil
         guard let writer else {
-            link?.cancel()
+            cancelLink?()
             return
         }
         closing = Task {
             for frame in pending where !Task.isCancelled { try? await writer.send(frame.text) }
             if !Task.isCancelled { await writer.close() }
-            link?.cancel()
+            cancelLink?()
         }
     }
 
@@ -160,7 +172,7 @@ extension PTYConnection {
     private func linkClosed(_ close: LinkClose, generation: UInt64) {
         guard generation == self.generation else { return }
         writer = nil
-        link = nil
+        cancelLink = nil
         sendQueue.removeAll()
         handle(.socketClosed(code: close.code, reason: close.reason))
     }

@@ -1,14 +1,18 @@
 // One attached terminal: its own WebSocket (the server allows one PTY per connection), driven by
 // ClientCore's PTYConnectionMachine (which owns attach-before-data, input coalescing, resize
 // debouncing and the 10-try reconnect policy). `pty:output` is decoded and turned into bytes on
-// the socket's task; the UI gets Sendable `PTYOutput` values (ClientCore).
+// the socket's event loop, which is also this actor's executor (a DirectLink's frames arrive
+// without a hop); the UI gets Sendable `PTYOutput` values (ClientCore).
 
 import ClaudePMProtocol
 import ClientCore
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 
-/// A reconnecting PTY attachment to one session.
+/// A reconnecting PTY attachment to one session. The actor runs on one NIO event loop, the one its
+/// sockets use, so a `DirectLink` hands it each frame where the frame is read.
 public actor PTYConnection {
     /// An encoded message waiting for the socket.
     struct OutboundFrame: Sendable {
@@ -27,7 +31,8 @@ public actor PTYConnection {
     let clock = MonotonicClock()
     var machine: PTYConnectionMachine
     var timers = TimerSet<PTYTimer>()
-    var link: Task<Void, Never>?
+    /// Ends the running link (a DirectLink, or a WebSocketLink's task), if any.
+    var cancelLink: (@Sendable () -> Void)?
     var writer: LinkWriter?
     var generation: UInt64 = 0
     var sendQueue: [OutboundFrame] = []
@@ -39,17 +44,24 @@ public actor PTYConnection {
     let logger = Logger(label: "claudepm.network.pty")
     /// Where outputs go instead of `output`, if set (see `init`).
     let sink: (@Sendable (PTYOutput) -> Void)?
+    /// The event loop this actor and its sockets run on.
+    nonisolated let loop: any EventLoop
+
+    /// Jobs of this actor run on `loop`.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.executor.asUnownedSerialExecutor() }
 
     /// Creates an idle connection; call `open(cols:rows:)`. With `onOutput`, every output is
     /// handed to it on the connection's own executor, in order, and `output` stays empty: a caller
     /// that forwards outputs to its own queue saves the hop through a task that reads `output`
-    /// (the UI's frame path: socket task → this actor → the UI queue, two crossings).
+    /// (the UI's frame path: the socket's channel handler → this actor, on the same event loop →
+    /// the UI queue, one crossing).
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
         configuration: PTYConnectionMachine.Configuration = .init(),
         onOutput: (@Sendable (PTYOutput) -> Void)? = nil
     ) {
         self.sink = onOutput
+        self.loop = MultiThreadedEventLoopGroup.singleton.next()
         self.server = server
         self.apiKey = apiKey
         self.tls = tls

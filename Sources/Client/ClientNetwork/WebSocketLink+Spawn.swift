@@ -3,6 +3,7 @@
 // this helper only wires the three callbacks to `WebSocketLink.run`.
 
 import ClientCore
+import NIOCore
 import NIOPosix
 
 extension WebSocketLink {
@@ -23,9 +24,9 @@ extension WebSocketLink {
     /// for the event socket, whose large lists would hold up the other sockets of that loop.
     static func spawn(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, onSocketLoop: Bool = false,
-        callbacks: Callbacks
+        eventLoop: (any EventLoop)? = nil, callbacks: Callbacks
     ) -> Task<Void, Never> {
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         let executor = onSocketLoop ? EventLoopTaskExecutor(loop: loop) : nil
         return Task(executorPreference: executor) {
             let close = await run(

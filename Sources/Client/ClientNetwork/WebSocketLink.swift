@@ -35,18 +35,30 @@ public struct LinkClose: Sendable, Equatable {
     public var failure: ClientNetworkError? = nil
 }
 
-/// Sends on an open link.
+/// Sends on an open link (a `WebSocketLink` or a `DirectLink`).
 public struct LinkWriter: Sendable {
-    let outbound: WebSocketOutboundWriter
+    private let sendText: @Sendable (String) async throws -> Void
+    private let startClose: @Sendable () async -> Void
+
+    init(send: @escaping @Sendable (String) async throws -> Void, close: @escaping @Sendable () async -> Void) {
+        sendText = send
+        startClose = close
+    }
+
+    init(outbound: WebSocketOutboundWriter) {
+        self.init(
+            send: { try await outbound.write(.text($0)) },
+            close: { try? await outbound.close(.normalClosure, reason: nil) })
+    }
 
     /// Sends one text message.
     public func send(_ text: String) async throws {
-        try await outbound.write(.text(text))
+        try await sendText(text)
     }
 
     /// Starts a normal close.
     public func close() async {
-        try? await outbound.close(.normalClosure, reason: nil)
+        await startClose()
     }
 }
 

@@ -50,7 +50,7 @@ extension ScenarioRunner {
             ResultRow(
                 scenario: "wall: tile lag", path: "claudepm", unit: "ms", stats: lag,
                 comparison: lag.map { "p99 \(Report.f($0.p99 / frameMilliseconds)) frames" } ?? "–",
-                target: "≤ 1 frame (16.7 ms at 60 fps)"))
+                target: "≤ 16.7 ms (one 60 Hz frame)"))
         rows.append(
             ResultRow(
                 scenario: "wall: pane lag", path: "tmux attach (direct)", unit: "ms", stats: tmuxLag,

@@ -70,7 +70,7 @@ final class TUIStage {
             throw error
         }
         let config = root.appendingPathComponent("config.toml").path
-        try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(server.port)\"\n".write(
+        try "[server.bench]\nurl = \"http://127.0.0.1:\(server.port)\"\n".write(
             toFile: config, atomically: true, encoding: .utf8)
         return TUIStage(
             root: root, tmux: tmux, server: server, clientBinary: clientBinary, tiles: tiles,
@@ -111,7 +111,7 @@ final class TUIStage {
         environment["CLAUDEPM_CONFIG"] = configPath
         if let serverPort {
             let proxied = root.appendingPathComponent("config-\(serverPort).toml").path
-            try "[ui]\nfps = 60\n\n[server.bench]\nurl = \"http://127.0.0.1:\(serverPort)\"\n".write(
+            try "[server.bench]\nurl = \"http://127.0.0.1:\(serverPort)\"\n".write(
                 toFile: proxied, atomically: true, encoding: .utf8)
             environment["CLAUDEPM_CONFIG"] = proxied
         }

@@ -12,7 +12,7 @@ extension ClientConfig {
         tile_size = "120x40"    # emulated size of live tiles
         colour = "auto"         # auto | truecolor | 256 | 16 | none
         notify = "bell"         # off | banner | bell | osc
-        fps = 60                # frame-rate cap, 1-240
+        fps = 75                # frame-rate cap, 1-240
         refresh = 30            # seconds between session list refreshes (new/removed sessions), 5-3600
         prediction = "auto"     # local echo of typed keys before the server answers: auto | on | off
         prediction_threshold_ms = 30   # auto predicts when the round trip exceeds this

@@ -5,7 +5,7 @@
 //   tile_size  = "120x40"
 //   colour     = "auto"       # auto | truecolor | 256 | 16 | none
 //   notify     = "bell"       # off | banner | bell | osc
-//   fps        = 60           # 1–240
+//   fps        = 75           # 1–240
 //   refresh    = 30           # seconds between session list refreshes, 5–3600
 //
 //   [server.work]             # or [[servers]] with name = "work"

@@ -65,12 +65,13 @@ public struct UIOptions: Equatable, Sendable, Codable {
     public var colourMode: ColourMode
     /// Notification delivery. Default `.bell`.
     public var notifyMode: NotifyMode
-    /// Maximum frames per second the renderer draws. Default 60, range 1–240.
+    /// Maximum frames per second the renderer draws. Default 75 (a busy tile is then at most one
+    /// 60 Hz refresh behind: docs/performance.md, session 15), range 1–240.
     public var frameCap: Int
 
     /// The defaults.
     public static let `default` = UIOptions(
-        detachKey: .default, tileSize: .default, colourMode: .auto, notifyMode: .bell, frameCap: 60)
+        detachKey: .default, tileSize: .default, colourMode: .auto, notifyMode: .bell, frameCap: 75)
 
     /// Creates options.
     public init(detachKey: DetachKey, tileSize: TileSize, colourMode: ColourMode, notifyMode: NotifyMode, frameCap: Int)

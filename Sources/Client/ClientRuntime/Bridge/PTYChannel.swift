@@ -40,8 +40,8 @@ final class PTYChannel: TerminalChannel {
         configuration.selectPaneOnAttach = !readOnly
         configuration.paneStream = true
         configuration.pingInterval = access.pingInterval
-        // Outputs go from the connection's executor straight to the UI queue: the socket task
-        // decodes, the connection's actor runs the machine, the loop feeds the screen.
+        // Outputs go from the connection's executor straight to the UI queue: the socket's event
+        // loop decodes and runs the connection's machine, the UI loop feeds the screen.
         let connection = PTYConnection(
             server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
             configuration: configuration,

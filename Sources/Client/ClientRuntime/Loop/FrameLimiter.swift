@@ -2,13 +2,13 @@
 
 /// Decides when the next frame may be drawn so that frames are at least `interval` apart.
 public struct FrameLimiter: Sendable, Equatable {
-    /// The shortest time between two frames (1/60 s by default).
+    /// The shortest time between two frames (1/75 s by default, `UIOptions.default`'s cap).
     public let interval: Duration
     /// When the last frame was drawn, if any.
     public private(set) var lastFrame: Duration?
 
     /// A limiter allowing `framesPerSecond` frames per second (at least 1).
-    public init(framesPerSecond: Int = 60) {
+    public init(framesPerSecond: Int = 75) {
         let fps = max(1, framesPerSecond)
         interval = .nanoseconds(1_000_000_000 / Int64(fps))
     }

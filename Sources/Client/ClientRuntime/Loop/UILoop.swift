@@ -43,7 +43,7 @@ public final class UILoop<Client: UILoopClient> {
 
     /// A loop reading `inputFD` (-1 for none) and drawing at most `framesPerSecond` frames.
     public init(
-        client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0, framesPerSecond: Int = 60,
+        client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0, framesPerSecond: Int = 75,
         clock: any LoopClock = SystemLoopClock()
     ) {
         self.client = client

@@ -1,0 +1,197 @@
+// A WebSocket link whose frames are handled where they are read: a channel handler on the
+// socket's event loop joins each message and hands it, synchronously, to its owner (a PTY
+// stream bound to the same loop), with no async sequence, task resumption or executor job per
+// frame. A busy wall gets about 900 `pty:output` frames a second; going through WSClient's
+// inbound stream cost each of them a hand-over that was most of the network thread's work
+// (docs/performance.md, session 15). Speaks RFC 6455 over TCP or TLS with the same limits and
+// headers as `WebSocketLink`; offers no extensions, so a link that wants permessage-deflate
+// (off loopback) keeps `WebSocketLink`.
+
+import ClientCore
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+import Synchronization
+
+/// Opens WebSocket links handled on their socket's event loop.
+enum DirectLink {
+    /// What the owner hears, always on the link's event loop, in order: `opened` once the
+    /// handshake is done, then messages, then exactly one `closed` (also when it never opened).
+    struct Events: Sendable {
+        /// The handshake completed; send through this writer.
+        var opened: @Sendable (LinkWriter) -> Void
+        /// A whole message arrived.
+        var message: @Sendable (LinkMessage) -> Void
+        /// The link ended.
+        var closed: @Sendable (LinkClose) -> Void
+    }
+
+    /// A started link: cancel it to close it (a close frame, then the socket).
+    final class Handle: Sendable {
+        private let state = Mutex<(channel: (any Channel)?, cancelled: Bool)>((nil, false))
+
+        /// Closes the link (now, or as soon as its socket is connected).
+        func cancel() {
+            let channel = state.withLock { state -> (any Channel)? in
+                state.cancelled = true
+                return state.channel
+            }
+            if let channel { DirectLink.close(channel) }
+        }
+
+        /// Records the connected socket; false if the link was cancelled meanwhile.
+        fileprivate func connected(_ channel: any Channel) -> Bool {
+            state.withLock { state in
+                state.channel = channel
+                return !state.cancelled
+            }
+        }
+    }
+
+    /// Connects to `server` on `loop` and reports to `events`. The URL carries `?apiKey=` and
+    /// the request an `X-API-Key` header when a key is configured, as `WebSocketLink` does.
+    static func start(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, events: Events
+    ) -> Handle {
+        let handle = Handle()
+        guard let target = Target(url: WebSocketLink.url(for: server, apiKey: apiKey)) else {
+            let failure = ClientNetworkError.unreachable(server: server.name, detail: "invalid WebSocket URL")
+            loop.execute {
+                events.closed(LinkClose(code: nil, reason: failure.description, neverOpened: true, failure: failure))
+            }
+            return handle
+        }
+        let sslContext: NIOSSLContext?
+        do {
+            sslContext = try tls.map { try NIOSSLContext(configuration: $0.configuration) }
+        } catch {
+            report(error, server: server, tls: tls, loop: loop, events: events)
+            return handle
+        }
+        let upgraded = loop.makePromise(of: Bool.self)
+        let request = requestHead(target, apiKey: apiKey)
+        let sni = tls?.sniHostname ?? (target.isIPAddress ? nil : target.host)
+        ClientBootstrap(group: loop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let sslContext {
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: sslContext, serverHostname: sni))
+                    }
+                    upgraded.completeWith(
+                        try configureUpgrade(channel, request: request, events: events))
+                }
+            }
+            .connect(host: target.host, port: target.port)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    if !handle.connected(channel) { DirectLink.close(channel) }
+                case .failure(let error): upgraded.fail(error)
+                }
+            }
+        upgraded.futureResult.whenComplete { result in
+            switch result {
+            case .success(true): break
+            case .success(false):
+                let failure = ClientNetworkError.unreachable(
+                    server: server.name, detail: "the server refused the WebSocket upgrade")
+                events.closed(LinkClose(code: nil, reason: failure.description, neverOpened: true, failure: failure))
+            case .failure(let error): report(error, server: server, tls: tls, loop: loop, events: events)
+            }
+        }
+        return handle
+    }
+
+    /// The HTTP client handlers and the WebSocket upgrade; the future says whether it upgraded.
+    private static func configureUpgrade(
+        _ channel: any Channel, request: HTTPRequestHead, events: Events
+    ) throws -> EventLoopFuture<Bool> {
+        let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
+            maxFrameSize: WebSocketLink.maxMessageSize, enableAutomaticErrorHandling: true,
+            upgradePipelineHandler: { channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DirectLinkHandler(events: events))
+                    return true
+                }
+            })
+        let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(
+            upgradeRequestHead: request, upgraders: [upgrader],
+            notUpgradingCompletionHandler: { channel in
+                channel.close(promise: nil)
+                return channel.eventLoop.makeSucceededFuture(false)
+            })
+        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+        // Frames the server sends right behind its 101 (a 4001 close for a wrong key) are kept.
+        pipeline.leftOverBytesStrategy = .forwardBytes
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+    }
+
+    private static func requestHead(_ target: Target, apiKey: APIKey?) -> HTTPRequestHead {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: target.hostHeader)
+        if let apiKey { headers.add(name: "X-API-Key", value: apiKey.value) }
+        return HTTPRequestHead(version: .http1_1, method: .GET, uri: target.pathAndQuery, headers: headers)
+    }
+
+    /// Reports a link that never opened, explaining a TLS failure as `WebSocketLink` does.
+    private static func report(
+        _ error: any Error, server: ServerConfig, tls: ResolvedTLS?, loop: any EventLoop, events: Events
+    ) {
+        guard TLSDiagnosis.isTLS(error) else {
+            let detail = RESTClient.describe(error)
+            let failure = ClientNetworkError.unreachable(server: server.name, detail: detail)
+            loop.execute { events.closed(LinkClose(code: nil, reason: detail, neverOpened: true, failure: failure)) }
+            return
+        }
+        Task {
+            let failure = await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
+            loop.execute {
+                events.closed(
+                    LinkClose(code: nil, reason: failure.description, neverOpened: true, failure: failure))
+            }
+        }
+    }
+
+    /// Starts a normal close of `channel`: a close frame if the link is open, then the socket.
+    static func close(_ channel: any Channel) {
+        channel.eventLoop.execute {
+            if let handler = try? channel.pipeline.syncOperations.handler(type: DirectLinkHandler.self) {
+                handler.close(code: .normalClosure)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
+    }
+
+    /// Where a WebSocket URL points.
+    struct Target {
+        /// The host to connect to (brackets removed from an IPv6 literal).
+        var host: String
+        /// The port (80 or 443 when the URL has none).
+        var port: Int
+        /// The request target: path and query.
+        var pathAndQuery: String
+        /// The `Host` header's value.
+        var hostHeader: String
+        /// Whether `host` is an IP address (no SNI).
+        var isIPAddress: Bool
+
+        /// The target of `url` (`ws:` or `wss:`), nil if it has no host.
+        init?(url: String) {
+            guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
+                return nil
+            }
+            let secure = components.scheme == "wss" || components.scheme == "https"
+            self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            port = components.port ?? (secure ? 443 : 80)
+            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            pathAndQuery = components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+            hostHeader = components.port.map { "\(host):\($0)" } ?? host
+            isIPAddress = (try? SocketAddress(ipAddress: self.host, port: 0)) != nil
+        }
+    }
+}
