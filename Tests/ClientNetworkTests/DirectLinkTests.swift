@@ -104,6 +104,16 @@ private final class LinkLog: Sendable {
         #expect(await eventually { log.closes.count == 1 })
     }
 
+    @Test func aFrameWithAReservedBitIsAProtocolError() async throws {
+        let server = try await ScriptedWebSocketServer(script: [.flaggedRSV1("deflated?")])
+        defer { Task { await server.stop() } }
+        let (log, handle) = start(server)
+        defer { handle.cancel() }
+        #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
+        #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1002)
+        #expect(log.messages.isEmpty)
+    }
+
     @Test func theClientSendsMaskedTextAndClosesNormally() async throws {
         let server = try await ScriptedWebSocketServer(script: [])
         defer { Task { await server.stop() } }

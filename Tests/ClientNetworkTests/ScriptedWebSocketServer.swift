@@ -24,6 +24,8 @@ final class ScriptedWebSocketServer: Sendable {
         case close(UInt16, String)
         /// A text message of this many bytes, in fragments of at most 1 MiB.
         case big(Int)
+        /// A text message flagged as compressed (RSV1), which no extension was agreed for.
+        case flaggedRSV1(String)
     }
 
     /// A frame the server received.
@@ -127,6 +129,9 @@ private final class ScriptHandler: ChannelInboundHandler {
                 context.writeAndFlush(Self.wrapOutboundOut(frame), promise: nil)
             }
         case .ping(let text): send(.ping, allocator.buffer(string: text), context: context)
+        case .flaggedRSV1(let text):
+            let frame = WebSocketFrame(fin: true, rsv1: true, opcode: .text, data: allocator.buffer(string: text))
+            context.writeAndFlush(Self.wrapOutboundOut(frame), promise: nil)
         case .close(let code, let reason):
             closing = true
             var payload = allocator.buffer(capacity: 2 + reason.utf8.count)

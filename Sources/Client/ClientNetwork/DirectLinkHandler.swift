@@ -35,7 +35,11 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
                 send: { text in
                     try await channel.eventLoop.flatSubmit { bound.value.send(text, on: channel.eventLoop) }.get()
                 },
-                close: { channel.eventLoop.execute { bound.value.close(code: .normalClosure) } }))
+                close: {
+                    try? await channel.eventLoop.flatSubmit {
+                        bound.value.close(code: .normalClosure) ?? channel.eventLoop.makeSucceededVoidFuture()
+                    }.get()
+                }))
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -44,7 +48,10 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = Self.unwrapInboundIn(data)
-        guard frame.reservedBits.isEmpty else { return close(code: .protocolError) }
+        guard frame.reservedBits.isEmpty else {
+            close(code: .protocolError)
+            return
+        }
         switch frame.opcode {
         case .text, .binary, .continuation:
             let part: LinkFrameCollator.Part = frame.opcode == .continuation ? .continuation : .first
@@ -85,16 +92,18 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Starts the close handshake with `code`; the socket closes when the server answers, or
-    /// after `closeTimeout`.
-    func close(code: WebSocketErrorCode) {
-        guard let context else { return }
-        guard !sentClose else { return }
+    /// after `closeTimeout`. The future completes once the close frame is written (at once if
+    /// the handshake had already started).
+    @discardableResult
+    func close(code: WebSocketErrorCode) -> EventLoopFuture<Void>? {
+        guard let context, !sentClose else { return nil }
         sentClose = true
         var payload = context.channel.allocator.buffer(capacity: 2)
         payload.write(webSocketErrorCode: code)
-        write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: payload))
         let channel = context.channel
         context.eventLoop.scheduleTask(in: Self.closeTimeout) { channel.close(promise: nil) }
+        let frame = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: payload)
+        return context.writeAndFlush(Self.wrapOutboundOut(frame))
     }
 
     /// The server's close frame: echo its code (if this side has not closed yet), then close.
