@@ -2,7 +2,8 @@
 // that runs on the socket's own task (so decoding happens there, never on the UI loop). The
 // URL carries `?apiKey=` when a key is configured, so it is never logged or put in an error.
 // Frame and deflate limits are raised well above WSClient's 16 KiB defaults: screen snapshots
-// and `pty:output` bursts are larger.
+// and `pty:output` bursts are larger. Used by the event socket and by PTY streams that offer
+// permessage-deflate; a PTY stream without it is a DirectLink (frames handled where they are read).
 
 import ClientCore
 import Foundation
