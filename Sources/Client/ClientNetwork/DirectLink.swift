@@ -137,22 +137,13 @@ enum DirectLink {
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: target.pathAndQuery, headers: headers)
     }
 
-    /// Reports a link that never opened, explaining a TLS failure as `WebSocketLink` does.
+    /// Reports a link that never opened, in the words `WebSocketLink` uses.
     private static func report(
         _ error: any Error, server: ServerConfig, tls: ResolvedTLS?, loop: any EventLoop, events: Events
     ) {
-        guard TLSDiagnosis.isTLS(error) else {
-            let detail = RESTClient.describe(error)
-            let failure = ClientNetworkError.unreachable(server: server.name, detail: detail)
-            loop.execute { events.closed(LinkClose(code: nil, reason: detail, neverOpened: true, failure: failure)) }
-            return
-        }
         Task {
-            let failure = await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
-            loop.execute {
-                events.closed(
-                    LinkClose(code: nil, reason: failure.description, neverOpened: true, failure: failure))
-            }
+            let close = await WebSocketLink.failed(error, server: server, tls: tls, opened: false)
+            loop.execute { events.closed(close) }
         }
     }
 

@@ -125,13 +125,21 @@ public enum WebSocketLink {
             let code = frame.map { UInt16(webSocketErrorCode: $0.closeCode) }
             return LinkClose(code: code, reason: frame?.reason ?? "", neverOpened: !opened.isSet)
         } catch {
-            let failure: ClientNetworkError =
-                TLSDiagnosis.isTLS(error)
-                ? await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
-                : .unreachable(server: server.name, detail: RESTClient.describe(error))
-            let reason = TLSDiagnosis.isTLS(error) ? failure.description : RESTClient.describe(error)
-            return LinkClose(code: nil, reason: reason, neverOpened: !opened.isSet, failure: failure)
+            return await failed(error, server: server, tls: tls, opened: opened.isSet)
         }
+    }
+
+    /// How a link that failed with `error` ended, in words: a TLS failure names the
+    /// certificate's fingerprint and the fix (`TLSDiagnosis`), anything else the transport error.
+    static func failed(_ error: any Error, server: ServerConfig, tls: ResolvedTLS?, opened: Bool) async -> LinkClose {
+        guard TLSDiagnosis.isTLS(error) else {
+            let detail = RESTClient.describe(error)
+            return LinkClose(
+                code: nil, reason: detail, neverOpened: !opened,
+                failure: .unreachable(server: server.name, detail: detail))
+        }
+        let failure = await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
+        return LinkClose(code: nil, reason: failure.description, neverOpened: !opened, failure: failure)
     }
 
     static let quietLogger = Logger(label: "claudepm.websocket") { _ in SwiftLogNoOpLogHandler() }

@@ -1,14 +1,16 @@
 // FrameLimiter: caps the frame rate. Pure: the caller passes the time in.
 
+import ClientCore
+
 /// Decides when the next frame may be drawn so that frames are at least `interval` apart.
 public struct FrameLimiter: Sendable, Equatable {
-    /// The shortest time between two frames (1/75 s by default, `UIOptions.default`'s cap).
+    /// The shortest time between two frames (by default `UIOptions.default`'s cap).
     public let interval: Duration
     /// When the last frame was drawn, if any.
     public private(set) var lastFrame: Duration?
 
     /// A limiter allowing `framesPerSecond` frames per second (at least 1).
-    public init(framesPerSecond: Int = 75) {
+    public init(framesPerSecond: Int = UIOptions.default.frameCap) {
         let fps = max(1, framesPerSecond)
         interval = .nanoseconds(1_000_000_000 / Int64(fps))
     }

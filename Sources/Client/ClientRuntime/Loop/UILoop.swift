@@ -13,6 +13,7 @@
 // client deadline, poll has no timeout: an idle UI makes no wake-ups at all. Only this thread
 // touches ncurses and libvterm.
 import CSupport
+import ClientCore
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +44,8 @@ public final class UILoop<Client: UILoopClient> {
 
     /// A loop reading `inputFD` (-1 for none) and drawing at most `framesPerSecond` frames.
     public init(
-        client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0, framesPerSecond: Int = 75,
+        client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0,
+        framesPerSecond: Int = UIOptions.default.frameCap,
         clock: any LoopClock = SystemLoopClock()
     ) {
         self.client = client
