@@ -38,6 +38,7 @@ if wantsServer {
     packages += [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ]
@@ -58,8 +59,8 @@ var targets: [Target] = [
     .target(name: "ClaudePMProtocol", swiftSettings: swift6),
     .target(name: "LatencyProxy", swiftSettings: swift6),
     .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
-    // The screen encodes ClientCore's AppKey (pure Swift) for the remote program.
-    .target(name: "TerminalScreen", dependencies: ["ClientCore", "CVTerm", "CSupport"], swiftSettings: swift6),
+    // The emulator both sides hold: the client draws from it, the server snapshots from it.
+    .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
     .target(
         name: "TUI",
         dependencies: ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
@@ -67,7 +68,9 @@ var targets: [Target] = [
     ),
     .target(
         name: "ServerCore",
-        dependencies: ["ClaudePMProtocol", "CSupport", dep("GRDB", "GRDB.swift"), dep("Logging", "swift-log")],
+        dependencies: [
+            "ClaudePMProtocol", "CSupport", "TerminalScreen", dep("GRDB", "GRDB.swift"), dep("Logging", "swift-log"),
+        ],
         swiftSettings: swift6
     ),
     .executableTarget(
@@ -90,7 +93,7 @@ var targets: [Target] = [
         swiftSettings: swift6
     ),
     .testTarget(
-        name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ClientCore", "TestSupport"],
+        name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ClientCore", "TUI", "TestSupport"],
         swiftSettings: swift6),
     .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
     .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),
@@ -114,8 +117,8 @@ if wantsServer {
                 "ServerCore", "ClaudePMProtocol",
                 dep("Hummingbird", "hummingbird"), dep("HummingbirdCore", "hummingbird"),
                 dep("HummingbirdTLS", "hummingbird"), dep("HummingbirdWebSocket", "hummingbird-websocket"),
-                dep("HummingbirdWSCompression", "hummingbird-websocket"),
-                dep("NIOCore", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
+                dep("HummingbirdWSCompression", "hummingbird-websocket"), dep("CompressNIO", "compress-nio"),
+                dep("NIOCore", "swift-nio"), dep("NIOWebSocket", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
                 dep("HTTPTypes", "swift-http-types"), dep("Logging", "swift-log"),
                 dep("Prometheus", "swift-prometheus"),
             ],
@@ -292,10 +295,8 @@ if wantsFuzz {
 // (docs/architecture.md, "Layout"): the client, the server, what both share, and the tools (bench,
 // demo agent, latency proxy). Target names do not depend on it.
 let layout: [String: [String]] = [
-    "Shared": ["ClaudePMProtocol", "CSupport"],
-    "Client": [
-        "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
-    ],
+    "Shared": ["ClaudePMProtocol", "CSupport", "CVTerm", "TerminalScreen"],
+    "Client": ["CNCursesW", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm"],
     "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
     "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
 ]

@@ -170,7 +170,7 @@ complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_opti
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" trust-fingerprint' -l 'trust-fingerprint' -d 'Accept this certificate fingerprint on first use (SHA256:hex).' -rfka ''
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" tofu' -l 'tofu' -d 'Trust the server certificate on first use and remember it in known_hosts.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" detach-key' -l 'detach-key' -d 'The key that leaves a full-screen session, e.g. C-g (default C-]).' -rfka ''
-complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" keys' -l 'keys' -d 'Treat the text as tmux key names separated by spaces (C-c, Escape, Enter…).'
+complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" keys' -l 'keys' -d 'Treat the text as tmux key names separated by spaces (C-c, Escape, Enter…); unknown names are refused.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" no-enter' -l 'no-enter' -d 'Do not press Enter after the text.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm send" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'claudepm' -n '__claudepm_should_offer_completions_for_flags_or_options "claudepm watch" server' -l 'server' -d 'Use the server with this name from the config file.' -rfka ''

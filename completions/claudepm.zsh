@@ -181,7 +181,7 @@ _claudepm_send() {
         '--detach-key[The key that leaves a full-screen session, e.g. C-g (default C-\]).]:detach-key:'
         ':session:'
         '*:text:'
-        '--keys[Treat the text as tmux key names separated by spaces (C-c, Escape, Enter…).]'
+        '--keys[Treat the text as tmux key names separated by spaces (C-c, Escape, Enter…); unknown names are refused.]'
         '--no-enter[Do not press Enter after the text.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -28,7 +28,7 @@ public enum ClientMessageProperty {
             return "input longer than \(ClientMessage.maxInputLength)"
         case .keys(_, let keys) where keys.utf16.count > ClientMessage.maxKeysLength:
             return "keys longer than \(ClientMessage.maxKeysLength)"
-        case .ptyResize(_, let cols, let rows, _)
+        case .ptyResize(_, let cols, let rows, _, _)
         where !ClientMessage.colsRange.contains(cols) || !ClientMessage.rowsRange.contains(rows):
             return "resize to \(cols)x\(rows) outside the allowed ranges"
         case .unknown: return "the validator returned .unknown"

@@ -22,8 +22,8 @@ import Testing
         "CSupport": [], "CVTerm": [], "CNCursesW": [],
         "ClaudePMProtocol": [],
         "ClientCore": ["ClaudePMProtocol"],
-        // The screen encodes the app's one key type (ClientCore's AppKey) for the remote program.
-        "TerminalScreen": ["ClientCore", "CVTerm", "CSupport"],
+        // The emulator both sides hold (the client draws from it, the server snapshots from it).
+        "TerminalScreen": ["CVTerm", "CSupport"],
         "TUI": ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
         "ClientNetwork": Self.nio.union([
             "ClaudePMProtocol", "ClientCore", "AsyncHTTPClient", "Crypto", "HTTPTypes", "Logging", "WSClient",
@@ -32,10 +32,10 @@ import Testing
         "ClientRuntime": [
             "ClaudePMProtocol", "ClientCore", "ClientNetwork", "TUI", "TerminalScreen", "CSupport", "Logging",
         ],
-        "ServerCore": ["ClaudePMProtocol", "CSupport", "GRDB", "Logging"],
+        "ServerCore": ["ClaudePMProtocol", "CSupport", "TerminalScreen", "GRDB", "Logging"],
         "ServerHTTP": Self.nio.union([
             "ServerCore", "ClaudePMProtocol", "Hummingbird", "HummingbirdCore", "HummingbirdTLS",
-            "HummingbirdWebSocket", "HummingbirdWSCompression", "HTTPTypes", "Logging", "Prometheus",
+            "HummingbirdWebSocket", "HummingbirdWSCompression", "CompressNIO", "HTTPTypes", "Logging", "Prometheus",
         ]),
         "ServerPostgres": [
             "ServerCore", "PostgresNIO", "Logging", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOSSL",
@@ -62,13 +62,17 @@ import Testing
             "the client never links the server"
         ),
         (
+            ["TerminalScreen"], ["ClientCore", "ClaudePMProtocol", "ServerCore"],
+            "the shared emulator knows bytes and cells, neither side's model"
+        ),
+        (
             ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
             ["ClientCore", "ClientNetwork", "ClientRuntime", "TUI", "CNCursesW"], "the server never links the client"
         ),
         (["TUI"], ["ClientNetwork", "ClientRuntime"], "the TUI draws; it opens no socket"),
         (
             ["ClientCore"], ["TerminalScreen", "TUI"],
-            "the model sits below the screen and the views (TerminalScreen encodes ClientCore's keys)"
+            "the model sits below the screen and the views (the TUI encodes ClientCore's keys through the screen)"
         ),
         (
             ["TerminalScreen"], ["TUI", "ClientNetwork", "ClientRuntime"],
@@ -88,10 +92,8 @@ import Testing
 
     /// The groups of Sources/ and the modules each holds (Package.swift's `layout`).
     static let groups: [String: Set<String>] = [
-        "Shared": ["ClaudePMProtocol", "CSupport"],
-        "Client": [
-            "CVTerm", "CNCursesW", "TerminalScreen", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm",
-        ],
+        "Shared": ["ClaudePMProtocol", "CSupport", "CVTerm", "TerminalScreen"],
+        "Client": ["CNCursesW", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm"],
         "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
         "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
     ]

@@ -41,7 +41,11 @@ import Testing
                 readOnly: Bool.random(using: &random) ? Bool.random(using: &random) : nil)
         case 6: return .ptyDetach(sessionId: id)
         case 7: return .ptyData(sessionId: id, data: text(maxUnits: 300, using: &random))
-        case 8: return .ptyResize(sessionId: id, cols: cols, rows: rows)
+        case 8:
+            return .ptyResize(
+                sessionId: id, cols: cols, rows: rows,
+                readOnly: Bool.random(using: &random) ? Bool.random(using: &random) : nil,
+                fit: Bool.random(using: &random) ? Bool.random(using: &random) : nil)
         default: return .ptySelectPane(sessionId: id)
         }
     }

@@ -31,11 +31,12 @@ import Testing
         #expect(state.banner?.notification.key == NotificationManager.waitingKey(AppWorld.b))
         _ = state.reduce(AppWorld.tick(300))
         #expect(state.banner?.notification.sessionKey == AppWorld.b, "still shown after five minutes")
-        #expect(state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
+        let yes = state.answerEffect(AppWorld.b, .allow)
+        #expect(state.press(.char("y")) == [yes])
         #expect(state.banner == nil)
     }
 
-    @Test func yAndNAnswerTheSelectedSessionAfterItsBannerIsGone() {
+    @Test func yAndNAnswerTheSelectedSessionAfterItsBannerIsGoneOnce() {
         var state = worldWithPermissionBanner()
         _ = state.press(.char("d"))
         #expect(state.banner == nil, "dismissed")
@@ -43,10 +44,11 @@ import Testing
         #expect(state.flash == "the selected session has no permission prompt waiting")
         _ = state.press(.char("j"))
         #expect(state.selection == AppWorld.b)
-        #expect(state.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
-        #expect(
-            state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))],
-            "the latest prompt, again")
+        state.readBanner()
+        let no = state.answerEffect(AppWorld.b, .deny)
+        #expect(state.press(.char("n")) == [no])
+        #expect(state.press(.char("y")).isEmpty, "one answer per prompt: the second is not sent")
+        #expect(state.flash == "the answer to Task session-2: permission is on its way: nothing sent")
         _ = state.reduce(AppWorld.stopsWaiting(AppWorld.b, at: 1))
         #expect(state.press(.char("y")).isEmpty, "nothing waits any more")
     }
@@ -70,19 +72,29 @@ import Testing
 
     @Test func yAndNAnswerThePermissionPromptOfTheBannerSession() {
         var yes = worldWithPermissionBanner()
-        #expect(yes.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
+        yes.readBanner()
+        let allow = yes.answerEffect(AppWorld.b, .allow)
+        #expect(yes.press(.char("y")) == [allow])
         #expect(yes.banner == nil)
         var no = worldWithPermissionBanner()
-        #expect(no.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
+        no.readBanner()
+        let deny = no.answerEffect(AppWorld.b, .deny)
+        #expect(no.press(.char("n")) == [deny])
         #expect(no.selection == AppWorld.a, "answering does not move the selection")
     }
 
     @Test func yIsNotAnAnswerWhenTheSessionDoesNotWaitOnAPermission() {
         var state = AppWorld.state()
         _ = state.reduce(AppWorld.waits(AppWorld.b, .question))
+        state.readBanner()
         #expect(state.banner != nil)
-        #expect(state.press(.char("y")).isEmpty)
+        #expect(state.press(.char("y")).isEmpty, "nothing is sent")
         #expect(state.banner != nil)
+        guard case .answer(let box) = state.overlay else {
+            Issue.record("no answer box: \(String(describing: state.overlay))")
+            return
+        }
+        #expect(box.prompt == state.prompt(of: AppWorld.b))
     }
 
     @Test func oJumpsToTheSessionAndDDismisses() {
@@ -165,12 +177,15 @@ import Testing
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(state.banner?.notification.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.body == "Task session-2: permission_prompt")
-        #expect(state.press(.char("y")) == [.network(.answerPermission(AppWorld.b, allow: true))])
+        state.readBanner()
+        let yes = state.answerEffect(AppWorld.b, .allow)
+        #expect(state.press(.char("y")) == [yes])
     }
 
     @Test func theServersCopyReplacesTheLocalOneAndStillAnswers() {
         var state = AppWorld.state()
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
+        state.readBanner()
         let effects = state.reduce(
             AppWorld.serverNotification("srv-1", body: "Task session-2: permission_prompt", at: 0.1))
         #expect(
@@ -180,14 +195,18 @@ import Testing
         #expect(state.notifications.items.map(\.key.id) == ["srv-1"])
         #expect(state.notifications.items.first?.sessionKey == AppWorld.b)
         #expect(state.banner?.notification.key.id == "srv-1")
-        #expect(state.press(.char("n")) == [.network(.answerPermission(AppWorld.b, allow: false))])
+        #expect(!state.bannerIsFresh, "the server's copy of the same prompt is no change")
+        let no = state.answerEffect(AppWorld.b, .deny)
+        #expect(state.press(.char("n")) == [no])
     }
 
     @Test func aServerNotificationWithoutSessionCannotBeAnswered() {
         var state = AppWorld.state()
         _ = state.reduce(AppWorld.serverNotification("srv-2", body: "Something else: permission_prompt"))
         #expect(state.banner?.notification.key.id == "srv-2")
+        state.readBanner()
         #expect(state.press(.char("y")).isEmpty)
+        #expect(state.flash == "this banner has no prompt to answer (d dismisses it)")
     }
 
     @Test func waitingEndingRetiresTheBanner() {

@@ -104,6 +104,7 @@ import Testing
     @Test func theWatchedSessionsAreBoundedOnABigFleet() {
         var state = AppState(servers: ["big"], now: AppWorld.t0, size: GridSize(cols: 120, rows: 40))
         _ = state.reduce(.serverLink(server: "big", link: .online))
+        _ = state.reduce(.serverStreams(server: "big", paneStreams: true))
         let many = (0..<300).map { AppWorld.session(AppWorld.key("big", $0)) }
         _ = state.reduce(.sessionsLoaded(server: "big", sessions: many))
         _ = state.press(.char("f"))

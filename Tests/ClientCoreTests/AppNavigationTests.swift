@@ -5,6 +5,7 @@ import Testing
 @Suite struct AppNavigationTests {
     @Test func loadingSessionsSelectsTheFirstAndWatchesVisibleTiles() {
         var state = AppState(servers: ["local"], now: AppWorld.t0, size: GridSize(cols: 120, rows: 40))
+        _ = state.reduce(.serverStreams(server: "local", paneStreams: true))
         let effects = state.reduce(
             .sessionsLoaded(server: "local", sessions: [AppWorld.session(AppWorld.a), AppWorld.session(AppWorld.b)]))
         #expect(state.selection == AppWorld.a)
@@ -94,9 +95,35 @@ import Testing
     @Test func helpOpensAndAnyKeyClosesIt() {
         var state = AppWorld.state()
         _ = state.press(.char("?"))
-        #expect(state.overlay == .help)
+        #expect(state.overlay == .help(offset: 0))
         #expect(state.helpKeyViews == [.sessions, .global])
         _ = state.press(.char("j"))
+        #expect(state.overlay == nil)
+        #expect(state.selection == AppWorld.a)
+    }
+
+    @Test func helpScrollsWhenItDoesNotFitAndListsTheEverywhereKeysFirst() {
+        var state = AppWorld.state(size: GridSize(cols: 80, rows: 24))
+        _ = state.press(.char("?"))
+        #expect(state.helpKeyViewsShown == [.global, .sessions])
+        let maxOffset = state.helpMaxOffset
+        #expect(maxOffset > 0, "the sessions help fits 80x24: \(state.helpLineCount) lines")
+        #expect(state.helpVisibleRows == 20)
+        _ = state.press(.char("j"), .down)
+        #expect(state.overlay == .help(offset: 2))
+        _ = state.press(.char("k"))
+        #expect(state.overlay == .help(offset: 1))
+        _ = state.press(.char("G"))
+        #expect(state.overlay == .help(offset: maxOffset))
+        _ = state.press(.char("j"), .pageDown)
+        #expect(state.overlay == .help(offset: maxOffset), "scrolled past the last line")
+        _ = state.press(.char("g"))
+        #expect(state.overlay == .help(offset: 0))
+        _ = state.press(.pageDown)
+        #expect(state.overlay == .help(offset: min(19, maxOffset)))
+        _ = state.press(.char("k"), .char("k"), .pageUp)
+        #expect(state.overlay == .help(offset: 0), "scrolled above the first line")
+        _ = state.press(.char("x"))
         #expect(state.overlay == nil)
         #expect(state.selection == AppWorld.a)
     }

@@ -90,8 +90,9 @@ import Testing
         var state = world(readOnly: readOnly)
         _ = state.reduce(AppWorld.waits(AppWorld.b, .permissionPrompt))
         #expect(state.banner?.notification.sessionKey == AppWorld.b)
+        state.readBanner()
         expectRefusedOrSent(
-            &state, [.char(answer)], readOnly: readOnly, sends: .answerPermission(AppWorld.b, allow: answer == "y"),
+            &state, [.char(answer)], readOnly: readOnly, sends: Self.answer(state, AppWorld.b, answer),
             word: "answer")
         #expect((state.banner != nil) == readOnly, "an unanswered prompt keeps its banner")
     }
@@ -103,9 +104,18 @@ import Testing
         _ = state.press(.char("d"), .char("j"))
         #expect(state.banner == nil)
         #expect(state.selection == AppWorld.b)
+        state.readBanner()
         expectRefusedOrSent(
-            &state, [.char(answer)], readOnly: readOnly, sends: .answerPermission(AppWorld.b, allow: answer == "y"),
+            &state, [.char(answer)], readOnly: readOnly, sends: Self.answer(state, AppWorld.b, answer),
             word: "answer")
+    }
+
+    /// The request `y` or `n` sends to `key`'s prompt.
+    static func answer(_ state: AppState, _ key: SessionKey, _ answer: Character) -> NetworkEffect {
+        guard case .network(let request) = state.answerEffect(key, answer == "y" ? .allow : .deny) else {
+            return .refreshSessions(server: "none")
+        }
+        return request
     }
 
     @Test(arguments: [true, false])
@@ -206,7 +216,7 @@ import Testing
     @Test func theGateDropsEveryChangeToAReadOnlyServerAndNothingElse() {
         var state = world(readOnly: true)
         let changes: [(NetworkEffect, String)] = [
-            (.sendInput(AppWorld.a, "hi"), "input"), (.answerPermission(AppWorld.a, allow: true), "answer"),
+            (.sendInput(AppWorld.a, "hi"), "input"), (.answer(Self.sampleAnswer(AppWorld.a)), "answer"),
             (.startTicketSession(server: "local", ticketID: "t"), "start"),
             (.approveTicket(server: "local", ticketID: "t"), "approve"),
             (.rejectTicket(server: "local", ticketID: "t", feedback: "f"), "reject"),
@@ -232,11 +242,16 @@ import Testing
         #expect(state.flash == nil)
     }
 
+    /// An answer to a prompt of `key`.
+    static func sampleAnswer(_ key: SessionKey, choice: PromptAnswer.Choice = .allow) -> PromptAnswer {
+        PromptAnswer(prompt: PromptID(session: key, since: AppWorld.t0), choice: choice, target: "Task: permission")
+    }
+
     /// The same request on the writable server.
     static func onRemote(_ request: NetworkEffect) -> NetworkEffect {
         switch request {
         case .sendInput(_, let text): .sendInput(AppWorld.c, text)
-        case .answerPermission(_, let allow): .answerPermission(AppWorld.c, allow: allow)
+        case .answer(let answer): .answer(Self.sampleAnswer(AppWorld.c, choice: answer.choice))
         case .startTicketSession(_, let id): .startTicketSession(server: "remote", ticketID: id)
         case .approveTicket(_, let id): .approveTicket(server: "remote", ticketID: id)
         case .rejectTicket(_, let id, let feedback): .rejectTicket(server: "remote", ticketID: id, feedback: feedback)

@@ -27,6 +27,8 @@ enum AppWorld {
         var state = AppState(servers: ["local", "remote"], now: t0, size: size)
         _ = state.reduce(.serverLink(server: "local", link: .online))
         _ = state.reduce(.serverLink(server: "remote", link: .online))
+        _ = state.reduce(.serverStreams(server: "local", paneStreams: true))
+        _ = state.reduce(.serverStreams(server: "remote", paneStreams: true))
         _ = state.reduce(
             .sessionsLoaded(
                 server: "local", sessions: [session(a), session(b), session(done, status: .completed)]))
@@ -73,5 +75,21 @@ extension AppState {
     /// Reduces several keys, returning all effects.
     mutating func press(_ keys: AppKey...) -> [AppEffect] {
         keys.flatMap { reduce(.key($0)) }
+    }
+
+    /// Lets `seconds` pass on both clocks.
+    mutating func wait(_ seconds: Double) {
+        _ = reduce(.tick(now.addingTimeInterval(seconds), clock + .milliseconds(Int64(seconds * 1000))))
+    }
+
+    /// Lets the answer grace pass, as a person reading a new banner does.
+    mutating func readBanner() {
+        wait(ui.answerGrace.secondsDouble + 0.001)
+    }
+
+    /// The answer `choice` to `key`'s current prompt, as `y`, `n` or the answer box send it.
+    func answerEffect(_ key: SessionKey, _ choice: PromptAnswer.Choice) -> AppEffect {
+        let prompt = self.prompt(of: key) ?? PromptID(session: key, since: .distantPast)
+        return .network(.answer(PromptAnswer(prompt: prompt, choice: choice, target: answerTarget(key))))
     }
 }

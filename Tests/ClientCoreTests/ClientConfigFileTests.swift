@@ -53,6 +53,12 @@ import Testing
         #expect(config.ui.detachKey.spec == "C-]")
         #expect(config.ui.tileSize == TileSize(cols: 120, rows: 40))
         #expect(config.ui.frameCap == 75)
+        #expect(config.ui.answerGrace == .seconds(1))
+    }
+
+    @Test func theAnswerGraceIsSetInMilliseconds() throws {
+        let config = try ClientConfig.parseFile("[ui]\nanswer_grace_ms = 2500\n", file: "c.toml")
+        #expect(config.ui.answerGrace == .milliseconds(2500))
     }
 
     @Test(arguments: [
@@ -62,6 +68,7 @@ import Testing
         ("[ui]\ntile_size = \"600x40\"", "COLSxROWS"),
         ("[ui]\nfps = 0", "1–240"),
         ("[ui]\nfps = \"60\"", "expected an integer"),
+        ("[ui]\nanswer_grace_ms = 60001", "c.toml:2: invalid value for 'answer_grace_ms': 60001 is not within 0–60000"),
         ("[ui]\nnotify = \"loud\"", "off, banner"),
         ("[ui]\nwat = 1", "unknown setting 'wat'"),
         ("[server.a]\nurl = \"ftp://h\"", "not an http"),

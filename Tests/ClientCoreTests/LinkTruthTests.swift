@@ -15,7 +15,7 @@ extension ConnectionAction {
 extension PTYAction {
     var lateContact: MonotonicTime?? { if case .reportLate(let contact) = self { contact } else { nil } }
     var held: Int? { if case .reportHeld(let bytes) = self { bytes } else { nil } }
-    var noticeText: String? { if case .notice(let text) = self { text } else { nil } }
+    var unconfirmed: Int? { if case .reportUnconfirmed(let bytes) = self { bytes } else { nil } }
 }
 
 @Suite struct ServerLinkLateTests {
@@ -129,7 +129,7 @@ extension PTYAction {
         #expect(h.fireNextTimer() == .pongDue)
         #expect(h.machine.isLate)
         let closed = h.send(.socketClosed(code: nil, reason: "reset"))
-        #expect(closed.compactMap(\.noticeText).contains { $0.contains("1 bytes typed just before the link dropped") })
+        #expect(closed.compactMap(\.unconfirmed) == [1], "\(closed)")
     }
 
     @Test func echoedInputNeedsNoProbe() {
@@ -195,5 +195,33 @@ extension PTYAction {
         #expect(stream?.lateText(now: state.now) == "link in doubt: last contact 3 s ago")
         _ = state.reduce(.streamStatus(AppWorld.a, .reconnecting(attempt: 1, maxAttempts: 10, retryAt: .seconds(2))))
         #expect(state.streams[AppWorld.a]?.pendingInput == 5, "a status change keeps what is pending")
+    }
+
+    /// The link comes back: held keys are discarded (`streamDiscarded`) just before the stream
+    /// reports itself attached, and the report must outlive that status change.
+    @Test func discardedKeysAreReportedWithTheirCountAfterTheLinkComesBack() {
+        var state = AppWorld.state()
+        _ = state.press(.enter)
+        _ = state.reduce(.streamPending(AppWorld.a, bytes: 26))
+        _ = state.reduce(.streamStatus(AppWorld.a, .reconnecting(attempt: 1, maxAttempts: 10, retryAt: .seconds(2))))
+        _ = state.reduce(.streamLostInput(AppWorld.a, .discarded(26)))
+        _ = state.reduce(.streamPending(AppWorld.a, bytes: 0))
+        _ = state.reduce(.streamStatus(AppWorld.a, .attached(cols: 120, rows: 39)))
+        let report = "26 bytes typed while the link was down or in doubt were discarded, not sent"
+        #expect(state.streams[AppWorld.a]?.lossText == report, "the live status does not clear it")
+        #expect(state.streams[AppWorld.a]?.pendingText == nil)
+        _ = state.reduce(.streamLostInput(AppWorld.a, .discarded(4)))
+        #expect(state.streams[AppWorld.a]?.discardedInput == 30, "counts add up until the report is seen")
+        _ = state.reduce(.streamLostInput(AppWorld.a, .unconfirmed(9)))
+        #expect(
+            state.streams[AppWorld.a]?.lossText
+                == "30 bytes typed while the link was down or in doubt were discarded, not sent"
+                + " · 9 bytes typed just before the link dropped may not have arrived")
+        state.wait(1)
+        _ = state.press(.char("x"))
+        #expect(state.streams[AppWorld.a]?.discardedInput == 30, "a key typed as it appears does not wipe it")
+        state.wait(1.5)
+        #expect(state.press(.char("y")) == [.forwardKey(AppWorld.a, .char("y"))])
+        #expect(state.streams[AppWorld.a]?.lossText == nil, "the next key after a moment clears it")
     }
 }

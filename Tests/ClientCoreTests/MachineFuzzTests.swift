@@ -75,7 +75,7 @@ import Testing
             for action in actions {
                 guard case .send(let message) = action else { continue }
                 if case .ptyData = message { #expect(wasAttached || h.machine.isAttached, "data only while attached") }
-                if case .ptyResize(_, let cols, let rows, _) = message {
+                if case .ptyResize(_, let cols, let rows, _, _) = message {
                     #expect((1...500).contains(cols) && (1...200).contains(rows))
                 }
                 if case .ptyAttach(_, let cols?, let rows?, _, _, _) = message {

@@ -53,7 +53,7 @@ struct PTYAccessSwitchTests {
     @Test func theSameModeIsOnlyAResizeAndADroppedLinkReattachesInTheNewMode() {
         var h = Self.watching()
         h.send(.setAccess(Self.tile, cols: 50, rows: 20))
-        #expect(!h.sentMessages.contains { if case .ptyResize(_, _, _, .some) = $0 { true } else { false } })
+        #expect(!h.sentMessages.contains { if case .ptyResize(_, _, _, .some, _) = $0 { true } else { false } })
         h.send(.setAccess(Self.attached, cols: 120, rows: 39))
         h.send(.socketClosed(code: 1006, reason: "gone"))
         #expect(h.fireNextTimer() == .reconnect)
@@ -63,5 +63,17 @@ struct PTYAccessSwitchTests {
             attach
                 == .ptyAttach(
                     sessionId: h.machine.sessionId, cols: 120, rows: 39, readOnly: nil, stream: "pane", history: nil))
+    }
+
+    /// The fit key: one resize marked `fit` at once (no debounce), and none from a read-only stream.
+    @Test func fitSendsOneMarkedResizeAtOnceAndNothingWhenReadOnly() {
+        var h = Self.watching()
+        let before = h.sentMessages.count
+        h.send(.fit(cols: 100, rows: 30))
+        #expect(h.sentMessages.count == before, "a read-only stream sized its window")
+        h.send(.setAccess(Self.attached, cols: 120, rows: 39))
+        h.send(.fit(cols: 120, rows: 39))
+        #expect(h.sentMessages.last == .ptyResize(sessionId: h.machine.sessionId, cols: 120, rows: 39, fit: true))
+        #expect(h.timers[.resize] == nil)
     }
 }

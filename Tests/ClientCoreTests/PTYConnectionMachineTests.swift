@@ -184,7 +184,9 @@ struct PTYHarness {
         h.clock.advance(by: .milliseconds(30))
         h.send(.resize(cols: 110, rows: 35))
         while h.timers[.resize] != nil { h.fireNextTimer() }
-        let resizes = h.sentMessages.compactMap { if case .ptyResize(_, let c, let r, _) = $0 { [c, r] } else { nil } }
+        let resizes = h.sentMessages.compactMap {
+            if case .ptyResize(_, let c, let r, _, _) = $0 { [c, r] } else { nil }
+        }
         #expect(resizes == [[110, 35]])
     }
 

@@ -15,6 +15,10 @@ actor EventRecorder {
     private(set) var offlineReasons: [String] = []
     /// `.clockOffset` estimates in order.
     private(set) var clockOffsets: [Double] = []
+    /// `.recordsSkipped` lines in order.
+    private(set) var skipped: [String] = []
+    /// `.streamSupport` answers in order, with how many snapshots had landed before each.
+    private(set) var streamSupport: [(paneStreams: Bool, snapshotsBefore: Int)] = []
 
     func record(_ event: ClientEvent) {
         switch event {
@@ -25,6 +29,8 @@ actor EventRecorder {
         case .late(_, let silence): lateReports.append(silence)
         case .offlineReason(_, let reason): offlineReasons.append(reason)
         case .clockOffset(_, let seconds): clockOffsets.append(seconds)
+        case .recordsSkipped(_, let records): skipped += records
+        case .streamSupport(_, let paneStreams): streamSupport.append((paneStreams, snapshots.count))
         case .roundTrip, .rawFrame: break
         }
     }

@@ -12,8 +12,8 @@ struct ServerFixture {
     let projectId: String
     let sessionId: String
 
-    static func make(name: String = "lab") async throws -> ServerFixture {
-        let server = try ServerProcess()
+    static func make(name: String = "lab", serverArguments: [String] = []) async throws -> ServerFixture {
+        let server = try ServerProcess(extraArguments: serverArguments)
         try await server.start()
         let repo = server.directory + "/repo"
         try FileManager.default.createDirectory(atPath: repo + "/docs/jira-tickets", withIntermediateDirectories: true)

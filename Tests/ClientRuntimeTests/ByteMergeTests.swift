@@ -26,6 +26,7 @@ struct ByteMergeTests {
             case .terminal(let key, let generation, .bytes(let data)):
                 return "\(key.sessionId)\(generation):\(String(decoding: data, as: UTF8.self))"
             case .terminal(let key, let generation, let output): return "\(key.sessionId)\(generation):\(output)"
+            case .picture(let key, let lines): return "\(key.sessionId) picture:\(lines)"
             }
         }
     }

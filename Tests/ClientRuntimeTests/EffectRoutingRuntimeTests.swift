@@ -15,7 +15,11 @@ import Testing
     /// One request of each kind (`kind` names every case with no default: a new request does not
     /// compile here until it is named, and then wants a sample).
     static let requests: [NetworkEffect] = [
-        .sendInput(key, "yes"), .answerPermission(key, allow: false), .refreshSessions(server: "local"),
+        .sendInput(key, "yes"),
+        .answer(
+            PromptAnswer(
+                prompt: PromptID(session: key, since: Date(timeIntervalSince1970: 0)), choice: .deny, target: "t")),
+        .refreshSessions(server: "local"),
         .loadBoard(AppProject(server: "local", id: "p1", name: "webapp")),
         .loadTicketContent(server: "local", ticketID: "t1"), .startTicketSession(server: "local", ticketID: "t1"),
         .approveTicket(server: "local", ticketID: "t2"), .rejectTicket(server: "local", ticketID: "t3", feedback: "no"),
@@ -26,7 +30,7 @@ import Testing
     static func kind(_ request: NetworkEffect) -> String {
         switch request {
         case .sendInput: "sendInput"
-        case .answerPermission: "answerPermission"
+        case .answer: "answer"
         case .refreshSessions: "refreshSessions"
         case .loadBoard: "loadBoard"
         case .loadTicketContent: "loadTicketContent"

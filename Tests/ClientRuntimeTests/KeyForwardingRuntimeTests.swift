@@ -74,4 +74,21 @@ import Testing
         world.app.perform(.forwardKey(RuntimeWorld.key, .char("x")))
         #expect(tile.channel.inputs.isEmpty && stream.channel.inputs.isEmpty)
     }
+
+    /// A pane larger than the view (shown at its own size under tmux's `window-size manual`) is
+    /// drawn around its newest lines; a click goes to the cell drawn where it landed.
+    @Test func aClickOnACroppedPaneGoesToTheCellShownThere() throws {
+        let world = RuntimeWorld()
+        let stream = try #require(world.attach())
+        let bytes = Array(("\u{1B}[?1000h\u{1B}[?1006h" + String(repeating: "\r\n", count: 49) + "last").utf8)
+        world.send(events: [
+            .terminal(stream.key, generation: stream.generation, .snapshot(cols: 100, rows: 50, bytes: bytes))
+        ])
+        let rows = world.frame()
+        let shown = try #require(rows.firstIndex { $0.hasPrefix("last") }, "the pane's last line is not shown")
+        #expect(shown == 28, "the view's bottom row shows the pane's row 49")
+        let before = stream.channel.inputs.count
+        world.type("\u{1B}[<0;1;\(shown + 1)M")
+        #expect(Array(stream.channel.inputs.dropFirst(before)) == ["\u{1B}[<0;1;50M\u{1B}[<0;1;50m"])
+    }
 }

@@ -31,6 +31,7 @@ import Testing
                 key: PaneStreamRuntimeTests.key, projectName: "webapp", status: .running, ticketTitle: "Task",
                 updatedAt: PaneStreamRuntimeTests.t0)
             send(.app(.serverLink(server: "local", link: .online)))
+            send(.app(.serverStreams(server: "local", paneStreams: true)))
             send(.app(.sessionsLoaded(server: "local", sessions: [session])))
         }
 

@@ -39,4 +39,11 @@ import Testing
         #expect(events.last == .serverLink(server: "s", link: .online))
         #expect(events.first == .sessionsLoaded(server: "s", sessions: [], requestedAt: nil))
     }
+
+    @Test func recordsLeftOutOfAResyncBecomeTheAppsNotice() {
+        let records = ["session #1 (5eed0001): bad status"]
+        #expect(
+            ServerEventMapper.map(.recordsSkipped(server: "s", records), server: "s")
+                == [.recordsSkipped(server: "s", records)])
+    }
 }

@@ -17,8 +17,12 @@ final class RecordingChannel: TerminalChannel {
     func setAccess(readOnly: Bool, cols: Int, rows: Int) {
         accessLog.withLock { $0.append((readOnly, GridSize(cols: cols, rows: rows))) }
     }
+    func fit(cols: Int, rows: Int) { fitLog.withLock { $0.append(GridSize(cols: cols, rows: rows)) } }
     func close() { log.withLock { $0.closed = true } }
 
+    private let fitLog = Mutex<[GridSize]>([])
+    /// Every fit asked for (the resize key), in order.
+    var fits: [GridSize] { fitLog.withLock { $0 } }
     private let accessLog = Mutex<[(readOnly: Bool, size: GridSize)]>([])
     /// Every access switch asked for, in order.
     var accessChanges: [(readOnly: Bool, size: GridSize)] { accessLog.withLock { $0 } }
@@ -33,6 +37,8 @@ final class FakeBackend: RuntimeBackend {
         var key: SessionKey
         var size: GridSize
         var readOnly: Bool
+        /// True when a pane stream was asked for (else a plain attach: a tmux client).
+        var paneStream: Bool
         var generation: Int
         var channel: RecordingChannel
     }
@@ -40,14 +46,14 @@ final class FakeBackend: RuntimeBackend {
     private let log = Mutex<(opened: [Opened], effects: [String])>(([], []))
 
     func openTerminal(
-        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool, generation: Int
     ) -> (any TerminalChannel)? {
         let channel = RecordingChannel()
         log.withLock {
             $0.opened.append(
                 Opened(
-                    key: key, size: GridSize(cols: cols, rows: rows), readOnly: readOnly, generation: generation,
-                    channel: channel))
+                    key: key, size: GridSize(cols: cols, rows: rows), readOnly: readOnly, paneStream: paneStream,
+                    generation: generation, channel: channel))
         }
         return channel
     }

@@ -1,6 +1,7 @@
 // A RuntimeApp on fakes, kept whole for the path tests: the fake backend (streams opened, requests
 // performed), the recording surface (what a frame shows) and the fake outer terminal (alerts,
-// suspensions). One server, "local", online, with one running session whose tile is watched.
+// suspensions). One server, "local", online, with one running session whose tile is watched (or,
+// on a server without pane streams, a picture).
 import ClientCore
 import Foundation
 import TUI
@@ -19,13 +20,15 @@ final class RuntimeWorld {
     let terminal = FakeOuterTerminal(size: RuntimeWorld.size)
     private(set) var now: Duration = .seconds(1)
 
-    init() {
+    /// `paneStreams`: what the server said about its streams (nil: nothing yet).
+    init(paneStreams: Bool? = true) {
         app = RuntimeApp(
             state: AppState(servers: ["local"], now: Date(), size: Self.size), renderer: Renderer(surface: surface),
             terminal: terminal, network: backend, insideTmux: false)
         let session = AppSession(
             key: Self.key, projectName: "webapp", status: .running, ticketTitle: "Task", updatedAt: Date())
         send(events: [.app(.serverLink(server: "local", link: .online))])
+        if let paneStreams { send(events: [.app(.serverStreams(server: "local", paneStreams: paneStreams))]) }
         send(events: [.app(.sessionsLoaded(server: "local", sessions: [session]))])
     }
 

@@ -1,6 +1,7 @@
 // Path (c): what the attached session's stream reports reaches the status line: reconnecting
 // with its try, down (failed, or the session ended) with the reason, a late pong as "link in
-// doubt"; back to attached, the words go. A report of a replaced stream is dropped.
+// doubt"; back to attached, the words go, but a report of keys discarded meanwhile stays. A
+// report of a replaced stream is dropped.
 import ClientCore
 import Foundation
 import TUI
@@ -54,6 +55,29 @@ import Testing
         #expect(try Self.statusLine(world).contains("link in doubt: last contact 4 s ago"))
         world.send(events: [.terminal(stream.key, generation: stream.generation, .late(silentFor: nil))])
         #expect(try !Self.statusLine(world).contains("link in doubt"))
+    }
+
+    /// Keys held while the link was down are discarded when the new link attaches, just before
+    /// the stream reports itself attached: the report stays on screen through that status.
+    @Test func keysDiscardedWhileTheLinkWasDownAreReportedWhenItComesBack() throws {
+        let world = RuntimeWorld()
+        let stream = try #require(world.attach())
+        Self.report(.reconnecting(attempt: 1, maxAttempts: 10, retryAt: .zero), world, stream)
+        world.send(events: [.terminal(stream.key, generation: stream.generation, .heldInput(bytes: 26))])
+        let pending = try Self.statusLine(world)
+        #expect(pending.contains("26 bytes typed, pend"), "\(pending)")
+        world.send(events: [
+            .terminal(stream.key, generation: stream.generation, .unconfirmedInput(count: 3)),
+            .terminal(stream.key, generation: stream.generation, .droppedInput(count: 26)),
+            .terminal(stream.key, generation: stream.generation, .heldInput(bytes: 0)),
+            .terminal(stream.key, generation: stream.generation, .status(.attached(cols: 100, rows: 29))),
+        ])
+        let screen = world.frame().joined(separator: "\n")
+        #expect(
+            screen.contains("26 bytes typed while the link was down or in doubt were discarded, not sent"), "\(screen)")
+        let unwrapped = screen.replacingOccurrences(of: "\n ", with: "")
+        #expect(unwrapped.contains("3 bytes typed just before the link dropped may not have arrived"), "\(screen)")
+        #expect(try !Self.statusLine(world).contains("pending"))
     }
 
     @Test func aReplacedStreamsReportIsDropped() throws {

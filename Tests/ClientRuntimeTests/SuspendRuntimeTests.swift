@@ -35,6 +35,7 @@ import Testing
                 key: SuspendRuntimeTests.key, projectName: "webapp", status: .running, ticketTitle: "Task",
                 updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
             send(events: [.app(.serverLink(server: "local", link: .online))])
+            send(events: [.app(.serverStreams(server: "local", paneStreams: true))])
             send(events: [.app(.sessionsLoaded(server: "local", sessions: [session]))])
         }
 

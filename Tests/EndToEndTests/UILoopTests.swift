@@ -1,5 +1,6 @@
 // The UI loop (`UILoop`) with a fake clock: bursts coalesce into one frame, frames are capped, an idle
-// loop blocks without a timeout, and input bytes arrive in batches.
+// loop blocks without a timeout, input bytes arrive in batches, keys typed during a hand-over of
+// output go before the rest of it, and one iteration's work is bounded.
 import ClientRuntime
 import Foundation
 import TestSupport
@@ -17,9 +18,11 @@ final class RecordingClient: UILoopClient {
     var deadline: Duration?
     var isFinished = false
     var onRender: (@Sendable () -> Void)?
+    var onHandle: ((LoopBatch<Int>) -> Void)?
 
     func handle(_ batch: LoopBatch<Int>, now: Duration) -> Bool {
         batches.append(batch)
+        onHandle?(batch)
         if batch.events.contains(-1) || batch.inputClosed { isFinished = true }
         return !batch.events.isEmpty || !batch.input.isEmpty
     }
@@ -63,10 +66,58 @@ struct UILoopTests {
         let poster = Thread { for value in 1...100 { queue.post(value) } }
         poster.start()
         while !poster.isFinished { usleep(1000) }
+        let handed = client.batches.count
         loop.runOnce()
         #expect(client.renders.count == 2)
-        #expect(client.batches.last?.events == Array(1...100))
+        #expect(client.batches.dropFirst(handed).flatMap(\.events) == Array(1...100))
         #expect(loop.pollTimeout(now: clock.now()) == nil, "idle again: no timeout")
+    }
+
+    @Test("keys typed while queued output is handed over go to the client before the rest of it")
+    func keysGoBetweenSlices() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        defer { close(fds[1]) }
+        let client = RecordingClient()
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: fds[0], clock: ManualLoopClock())
+        loop.runOnce()
+        let writer = fds[1]
+        // The key arrives while the client handles the first slice of output.
+        client.onHandle = { batch in
+            if batch.events.first == 1 { _ = [UInt8(ascii: "j")].withUnsafeBytes { write(writer, $0.baseAddress, 1) } }
+        }
+        let handed = client.batches.count
+        loop.queue.post(contentsOf: Array(1...100))
+        loop.runOnce()
+        let batches = Array(client.batches.dropFirst(handed))
+        let key = try #require(batches.firstIndex { $0.input == Array("j".utf8) }, "the key was not handed over")
+        let before = batches[..<key].flatMap(\.events)
+        #expect(before == Array(1...UILoop<RecordingClient>.sliceSize), "the key waited for more than one slice")
+        #expect(batches.flatMap(\.events) == Array(1...100), "output lost or reordered around the key")
+    }
+
+    @Test("an iteration hands over half a frame of work; the rest goes first in the next, before newer posts")
+    func workBudgetLeavesABacklogInOrder() throws {
+        let clock = ManualLoopClock()
+        let client = RecordingClient()
+        let loop = UILoop(client: client, queue: try EventQueue(), inputFD: -1, framesPerSecond: 60, clock: clock)
+        loop.runOnce()
+        // Each event costs 1 ms of the loop's time: half a 60 fps frame is 8.3 ms, nine slices'
+        // worth would be 144 ms.
+        client.onHandle = { batch in clock.advance(by: .milliseconds(batch.events.count)) }
+        let handed = client.batches.count
+        loop.queue.post(contentsOf: Array(1...144))
+        loop.runOnce()
+        let first = client.batches.dropFirst(handed).flatMap(\.events)
+        #expect(first == Array(1...UILoop<RecordingClient>.sliceSize), "more than the budget was handed over")
+        loop.queue.post(1000)
+        let next = client.batches.count
+        loop.runOnce()
+        let second = client.batches.dropFirst(next).flatMap(\.events)
+        #expect(second.first == UILoop<RecordingClient>.sliceSize + 1, "the backlog did not go first")
+        while !client.batches.flatMap(\.events).contains(1000) { loop.runOnce() }
+        #expect(client.batches.flatMap(\.events) == Array(1...144) + [1000])
     }
 
     @Test("frames are at least 1/60 s apart; the loop sleeps exactly until the early hand-over, then the frame")

@@ -17,7 +17,8 @@ import Testing
         var s = state(history: 5)
         (s.cursorX, s.cursorY) = (3, 1)
         let snap = PaneSnapshot.build(
-            state: s, history: ["h1", "h2", "h3", "h4", "h5"], primary: [], screen: ["\u{1B}[1mone", "two", ""])
+            state: s, history: ["h1", "h2", "h3", "h4", "h5"], primary: [],
+            screen: ["\u{1B}[1mone", "\u{1B}[0mtwo", ""])
         let screen = TerminalScreen(rows: 3, cols: 10)
         screen.feed(snap.bytes)
         #expect(screen.scrollbackCount == 5)
@@ -29,6 +30,45 @@ import Testing
         #expect(screen.cell(row: 0, col: 0).attrs.contains(.bold))
         #expect(!screen.cell(row: 1, col: 0).attrs.contains(.bold))
         #expect(screen.cursor.row == 1 && screen.cursor.col == 3)
+    }
+
+    /// tmux writes an SGR only where the style changes from the cell before, across row ends too.
+    @Test func theStyleCarriesFromRowToRowAsTheCaptureWritesIt() {
+        var s = state(rows: 3, history: 2)
+        (s.cursorX, s.cursorY) = (0, 2)
+        let history = ["\u{1B}[38;2;215;119;87m│ a", "│ b\u{1B}[0m"]
+        let snap = PaneSnapshot.build(
+            state: s, history: history, primary: [], screen: ["\u{1B}[44mblue", "still", "\u{1B}[49mplain"])
+        let screen = TerminalScreen(rows: 3, cols: 10)
+        screen.feed(snap.bytes)
+        #expect(screen.scrollbackLine(1).first?.fg == .rgb(215, 119, 87))
+        #expect(screen.scrollbackLine(1).count == 3, "the line feed painted nothing after the row")
+        #expect(screen.cell(row: 1, col: 0).bg == .indexed(4))
+        #expect(screen.cell(row: 2, col: 0).bg == .default)
+    }
+
+    @Test func lineDrawingAndOverlineAsTmux33aWritesThem() {
+        let snap = PaneSnapshot.build(
+            state: state(rows: 2), history: [], primary: [], screen: ["\u{0E}lqqk\u{1B}[49m\u{0F}z", "\u{1B}[5:3movl"])
+        let screen = TerminalScreen(rows: 2, cols: 10)
+        screen.feed(snap.bytes)
+        #expect(screen.text(row: 0) == "┌──┐z")
+        #expect(screen.cell(row: 1, col: 0).attrs == .overline)
+        #expect(screen.modes.activeSet == 0, "no character set stays designated")
+    }
+
+    /// tmux writes SO/SI only where the set changes, across row ends too: a row that starts in
+    /// the set the row before ended in carries no SO of its own (history and screen alike).
+    @Test func lineDrawingCarriesOverARowEnd() {
+        let snap = PaneSnapshot.build(
+            state: state(cols: 12, rows: 3, history: 2), history: ["\u{0E}lqk", "x\u{0F}h"], primary: [],
+            screen: ["\u{0E}lqk", "x\u{0F}ab\u{0E}x", "mqj\u{0F} after"])
+        let screen = TerminalScreen(rows: 3, cols: 12)
+        screen.feed(snap.bytes)
+        #expect(screen.scrollbackCount == 2)
+        #expect(screen.scrollbackLine(1).map(\.text).joined() == "│h")
+        #expect(screen.text(row: 1) == "│ab│")
+        #expect(screen.text(row: 2) == "└─┘ after")
     }
 
     @Test func fewerHistoryRowsThanScreenRowsLeaveNoBlankScrollback() {
@@ -61,7 +101,7 @@ import Testing
         #expect(screen.text(row: 0).hasPrefix("alt"))
         #expect(screen.isBracketedPasteEnabled)
         #expect(screen.cursor.row == 2 && screen.cursor.col == 2 && !screen.cursor.visible)
-        #expect(screen.encode(.up) == Array("\u{1B}OA".utf8))
+        #expect(screen.encode(TerminalKey.up) == Array("\u{1B}OA".utf8))
         // The region is in force: a line feed at its bottom scrolls only rows 1–2.
         screen.feed("\u{1B}[3;1Hz\n")
         #expect(screen.text(row: 0).hasPrefix("alt"))

@@ -17,6 +17,8 @@ actor StreamViewer {
     /// telling a seam fault from a stream fault when a test fails).
     private(set) var snapshotHistory: [Int] = []
     private(set) var streamSinceSnapshot: [UInt8] = []
+    /// Bytes of output received since the last snapshot.
+    var received: Int { streamSinceSnapshot.count }
     private var task: Task<Void, Never>?
 
     func start(_ subscription: PaneSubscription) {
@@ -65,9 +67,12 @@ actor StreamViewer {
         }
     }
 
-    /// The pane as tmux has it now, rebuilt in an emulator from a fresh snapshot.
+    /// The pane as tmux has it now, rebuilt in an emulator from a seed of a second PaneStreams (its
+    /// own control client and captures: not the mirror the viewer under test was fed from).
     static func reference(_ streams: PaneStreams, pane: String, session: String) async throws -> [String] {
-        let sub = try streams.subscribe(pane: pane, session: session, history: 0)
+        let fresh = PaneStreams(tmux: streams.tmux)
+        defer { fresh.stop() }
+        let sub = try fresh.subscribe(pane: pane, session: session, history: 0)
         defer { sub.cancel() }
         guard case .snapshot(let snap)? = await sub.next() else { return [] }
         let screen = TerminalScreen(rows: snap.rows, cols: snap.cols)
@@ -138,10 +143,11 @@ actor StreamViewer {
             let name = TmuxSandbox.sessionName()
             let (pane, streams, viewer) = try await Self.catPane(sandbox, name)
             defer { streams.stop() }
-            try await streams.resize(pane: pane.id, session: name, cols: 50, rows: 10)
+            let sizer = UUID()
+            try await streams.resize(pane: pane.id, session: name, cols: 50, rows: 10, viewer: sizer)
             #expect(await eventually { await viewer.read { ($0.cols, $0.rows) } == (50, 10) })
             #expect(await viewer.snapshots >= 2)
-            await streams.releaseSize(pane: pane.id, session: name)
+            await streams.releaseSize(viewer: sizer)
             let option = try await sandbox.tmux.run(["show-options", "-w", "-t", pane.id, "window-size"])
             #expect(option.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         }
@@ -185,10 +191,11 @@ actor StreamViewer {
                 viewers.append(viewer)
             }
             for viewer in viewers { #expect(await eventually { await viewer.snapshots >= 1 }) }
-            try await streams.resize(pane: panes[0].id, session: name, cols: 70, rows: 20)
+            let sizer = UUID()
+            try await streams.resize(pane: panes[0].id, session: name, cols: 70, rows: 20, viewer: sizer, fit: true)
             try streams.input(pane: panes[0].id, session: name, bytes: Array("still here\r".utf8))
             #expect(await eventually { await viewers[0].read { $0.search("still here").count } > 0 })
-            await streams.releaseSize(pane: panes[0].id, session: name)
+            await streams.releaseSize(viewer: sizer)
             streams.stop()
             #expect(await sandbox.tmux.hasSession(name))
             #expect(try await sandbox.tmux.listPanes(session: name).count == 4)

@@ -83,4 +83,11 @@ struct SQLiteStoreTests {
         let reopened = try Store(directory: dir, host: "second")
         #expect(try reopened.read { try $0.find(ProjectRecord.self, id: "p1") }?.host == "second")
     }
+
+    @Test func anIntegerColumnNeverTraps() {
+        let columns = StoreColumns(["n"])
+        let read = { (value: SQLValue) in StoreRow(columns: columns, values: [value]).int("n") }
+        #expect([.double(.nan), .double(.infinity), .double(-.infinity), .double(1e30)].map(read) == [0, 0, 0, 0])
+        #expect([.double(42.7), .double(-3.9), .int(7), .null].map(read) == [42, -3, 7, 0])
+    }
 }

@@ -4,6 +4,7 @@
 // followed by a burst of output tmux never sent, because the client had no session yet.)
 import Foundation
 import Glibc
+import Synchronization
 import TestSupport
 import Testing
 
@@ -46,5 +47,32 @@ import Testing
         #expect(reply.count == 1 && reply[0].success)
         let text = reply.first?.text.first ?? ""
         #expect(text.hasPrefix("after ") && text.contains("display-message"), "the stand-in saw: \(text)")
+    }
+
+    /// tmux 3.3a skips the rest of a command list after a command that fails and sends no block
+    /// for them: the list's replies end there, and the next list gets its own replies.
+    @Test func aFailedCommandEndsItsListAndTheNextListGetsItsOwnReplies() async throws {
+        try await TmuxSandbox.with { sandbox in
+            let name = TmuxSandbox.sessionName()
+            _ = try await sandbox.tmux.newSession(
+                name: name, cwd: "/tmp", command: ["sleep", "300"], environment: [:], width: 80, height: 24)
+            let client = try TmuxControlClient.start(tmux: sandbox.tmux, session: name) { _ in }
+            defer { client.close() }
+            let answers = Mutex<[[ControlReply]]>([])
+            client.send([
+                ["resize-window", "-t", "@999", "-x", "10", "-y", "10"], ["display-message", "-p", "skipped"],
+            ]) {
+                replies in answers.withLock { $0.append(replies) }
+            }
+            client.send([["display-message", "-p", "first"], ["display-message", "-p", "second"]]) { replies in
+                answers.withLock { $0.append(replies) }
+            }
+            // Without the rule the first list waits for a reply that never comes (and takes the
+            // next list's): wait for both with a deadline rather than hang.
+            #expect(await eventually { answers.withLock { $0.count } == 2 })
+            let lists = answers.withLock { $0 }
+            #expect(lists.first?.map(\.success) == [false, false])
+            #expect(lists.last?.map { $0.text.first ?? "" } == ["first", "second"])
+        }
     }
 }

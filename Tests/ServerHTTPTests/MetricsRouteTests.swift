@@ -56,6 +56,7 @@ struct MetricsRouteTests {
                 let text = try await RawHTTP.exchange(port: s.port, "GET", "/api/metrics").text
                 #expect(Self.sample(text, gauge) == 1)
                 #expect((Self.sample(text, "claudepm_pane_snapshots") ?? 0) >= 1)
+                #expect((Self.sample(text, "claudepm_pane_mirrors") ?? 0) >= 1)
                 try await ws.send("pty:detach", #"{"sessionId":"\#(id)"}"#)
                 _ = try await ws.inbox.next("pty:detached")
             }

@@ -56,4 +56,47 @@ struct PaneStreamAccessTests {
             }
         }
     }
+
+    /// Under tmux's `window-size manual` an interactive pane stream sizes nothing until it asks
+    /// (`pty:resize` with `"fit": true`, claudepm's extension); detaching puts the window back:
+    /// its size, and its own `window-size` unset as it was.
+    @Test func underWindowSizeManualAStreamSizesTheWindowOnlyWhenAskedAndDetachPutsItBack() async throws {
+        try await TestServer.with { s in
+            let project = try await s.createProject()
+            let id = try await s.startSession(project: project)
+            let pane = try #require(try await s.request("GET", "/api/sessions/\(id)").json?["pane_id"]?.stringValue)
+            try await s.tmux.run(["set-option", "-g", "window-size", "manual"])
+            let window = try await s.tmux.run(["display-message", "-p", "-t", pane, "#{window_id}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let size = { @Sendable in
+                try await s.tmux.run(["display-message", "-p", "-t", window, "#{window_width}x#{window_height}"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let before = try await size()
+            try await withWS(s.wsURL) { ws in
+                try await ws.send("pty:attach", #"{"sessionId":"\#(id)","cols":97,"rows":29,"stream":"pane"}"#)
+                let first = try await ws.inbox.next("pty:snapshot")
+                #expect(
+                    "\(first["payload"]?["cols"]?.intValue ?? 0)x\(first["payload"]?["rows"]?.intValue ?? 0)" == before)
+                try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":98,"rows":30}"#)
+                try await ws.send("ping", "{}")
+                _ = try await ws.inbox.next("pong")
+                #expect(try await size() == before, "a plain resize sized a window under window-size manual")
+
+                try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":97,"rows":29,"fit":true}"#)
+                let fitted = try await ws.inbox.next("pty:snapshot")
+                #expect(fitted["payload"]?["cols"]?.intValue == 97 && fitted["payload"]?["rows"]?.intValue == 29)
+                #expect(try await size() == "97x29")
+                // A viewer that fitted its window follows its own later resizes.
+                try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":90,"rows":25}"#)
+                #expect(try await eventually { try await size() == "90x25" })
+
+                try await ws.send("pty:detach", #"{"sessionId":"\#(id)"}"#)
+                _ = try await ws.inbox.next("pty:detached")
+                #expect(try await eventually { try await size() == before })
+                let own = try await s.tmux.run(["show-options", "-w", "-t", window])
+                #expect(!own.contains("window-size"), "the window kept a window-size of its own: \(own)")
+            }
+        }
+    }
 }

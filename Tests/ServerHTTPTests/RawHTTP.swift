@@ -22,18 +22,20 @@ enum RawHTTP {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// Sends `method path` with `headers`, `Connection: close` and `body` (JSON, with its length) to
-    /// 127.0.0.1:`port`; reads the answer to EOF (`headersOnly`: to the end of its header, for
-    /// an upgrade that leaves the connection open; pass the `Connection` header yourself then).
+    /// Sends `method path` with `headers`, `Connection: close` and `body` (with its length, sent as
+    /// `contentType`; nil: no Content-Type) to 127.0.0.1:`port`; reads the answer to EOF
+    /// (`headersOnly`: to the end of its header, for an upgrade that leaves the connection open;
+    /// pass the `Connection` header yourself then).
     static func exchange(
         port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil,
-        headersOnly: Bool = false
+        contentType: String? = "application/json", headersOnly: Bool = false
     ) async throws -> Reply {
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         if !headersOnly { request += "Connection: close\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if let body {
-            request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            if let contentType { request += "Content-Type: \(contentType)\r\n" }
+            request += "Content-Length: \(body.utf8.count)\r\n"
         }
         request += "\r\n" + (body ?? "")
         let bytes = Array(request.utf8)

@@ -46,7 +46,7 @@ final class TestServer: Sendable {
     static func start(
         apiKey: String? = nil, trustLoopback: Bool = true, root: URL? = nil, socket: String? = nil,
         logger: Logger = Logger(label: "test"), database: String? = nil, hostName: String = Store.defaultHost,
-        pollInterval: Duration = .milliseconds(300)
+        pollInterval: Duration = .milliseconds(300), upstreamCompat: Bool = false
     ) async throws -> TestServer {
         let root =
             root ?? FileManager.default.temporaryDirectory.appendingPathComponent("cpm-test-\(UUID().uuidString)")
@@ -58,7 +58,7 @@ final class TestServer: Sendable {
                 name: "main", cwd: root.path, command: nil, environment: [:], width: 120, height: 40)
         }
         let store = try TestStore.open(
-            dataDir: root.appendingPathComponent("data"), database: database, host: hostName)
+            dataDir: root.appendingPathComponent("data"), database: database, host: hostName, logger: logger)
         let config = ServerSettings(
             defaultCommand: shellCommand, stopGracePeriod: .milliseconds(500), pollInterval: pollInterval)
         let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
@@ -67,8 +67,9 @@ final class TestServer: Sendable {
             relay = try await TestStore.relay(url: database, bus: services.bus, origin: hostName, logger: logger)
         }
         try await services.start()
-        let options = ServerOptions(
+        var options = ServerOptions(
             host: "127.0.0.1", port: 0, auth: AuthPolicy(apiKey: apiKey, trustLoopback: trustLoopback))
+        options.upstreamCompat = upstreamCompat
         let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
         let port = try await server.start()
         return TestServer(root: root, tmux: tmux, services: services, server: server, port: port, relay: relay)
@@ -90,10 +91,12 @@ final class TestServer: Sendable {
     /// Runs `body` with a fresh server, cleaning up afterwards.
     static func with(
         apiKey: String? = nil, trustLoopback: Bool = true, logger: Logger = Logger(label: "test"),
-        pollInterval: Duration = .milliseconds(300), _ body: (TestServer) async throws -> Void
+        pollInterval: Duration = .milliseconds(300), upstreamCompat: Bool = false,
+        _ body: (TestServer) async throws -> Void
     ) async throws {
         let s = try await start(
-            apiKey: apiKey, trustLoopback: trustLoopback, logger: logger, pollInterval: pollInterval)
+            apiKey: apiKey, trustLoopback: trustLoopback, logger: logger, pollInterval: pollInterval,
+            upstreamCompat: upstreamCompat)
         do { try await body(s) } catch {
             await s.cleanup()
             throw error

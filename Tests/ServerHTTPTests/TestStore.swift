@@ -14,9 +14,14 @@ enum TestStore {
 
     /// Opens the store of a server whose data lives in `dataDir`; `database` names a PostgreSQL
     /// database to share (several servers, one database) whatever the run's default.
-    static func open(dataDir: URL, database: String? = nil, host: String = Store.defaultHost) throws -> Store {
-        guard let url = try database ?? postgresURL(dataDir) else { return try Store(directory: dataDir, host: host) }
-        return Store(engine: try PostgresEngine(url: url, logger: Logger(label: "test-store")), host: host)
+    static func open(
+        dataDir: URL, database: String? = nil, host: String = Store.defaultHost, logger: Logger = Store.logger
+    ) throws -> Store {
+        guard let url = try database ?? postgresURL(dataDir) else {
+            return try Store(directory: dataDir, host: host, logger: logger)
+        }
+        return Store(
+            engine: try PostgresEngine(url: url, logger: Logger(label: "test-store")), host: host, logger: logger)
     }
 
     /// The database of `dataDir` when the run uses PostgreSQL: the remembered one, or a new one.

@@ -79,4 +79,26 @@ struct WebSocketLifecycleTests {
             #expect(texts.contains { $0.contains(#""type":"error""#) && $0.contains("INVALID_MESSAGE") })
         }
     }
+
+    @Test func aCompressedMessageThatInflatesPastTheLimitClosesWith1009() async throws {
+        try await TestServer.with { s in
+            let config = WebSocketClientConfiguration(
+                maxFrameSize: 1 << 22, extensions: [.perMessageDeflate(maxDecompressedFrameSize: 1 << 22)])
+            let snapshot = Mutex(false)
+            let close = try await WebSocketClient.connect(
+                url: s.wsURL, configuration: config, logger: Logger(label: "t")
+            ) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+                if case .text(let text)? = try await messages.next() {
+                    snapshot.withLock { $0 = text.contains("agent:snapshot") }
+                }
+                // 100,000 bytes of one letter deflate to about a hundred: small on the wire, over
+                // the 65,536-byte limit once inflated.
+                try await outbound.write(.text(String(repeating: "x", count: 100_000)))
+                while try await messages.next() != nil {}
+            }
+            #expect(snapshot.withLock { $0 })
+            #expect(close?.closeCode == .messageTooLarge, "\(String(describing: close))")
+        }
+    }
 }

@@ -57,10 +57,32 @@ import Testing
         try Golden.check("attach-60x12", surface.text())
     }
 
+    /// A banner offers y/n once it has been up, unchanged, for the answer grace.
     @Test func banner() throws {
         var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 14))
         _ = state.reduce(SceneFixtures.fixLoginWaits)
+        let fresh = render(state).0.text()
+        #expect(fresh.contains("Fix login: permission_prompt") && !fresh.contains("y/n"), "\(fresh)")
+        _ = state.reduce(.tick(state.now, state.clock + state.ui.answerGrace))
         try Golden.check("banner-100x14", render(state).0.text())
+    }
+
+    /// A question banner offers a reply, y opens the answer box naming its target, and the
+    /// confirmation of an answer names it too.
+    @Test func aQuestionBannerOpensTheAnswerBox() throws {
+        var state = SceneFixtures.state(size: GridSize(cols: 100, rows: 14))
+        _ = state.reduce(
+            .sessionWaiting(SceneFixtures.docs, waiting: true, reason: .question, at: SceneFixtures.now))
+        _ = state.reduce(.tick(state.now, state.clock + state.ui.answerGrace))
+        let banner = render(state).0.text()
+        #expect(banner.contains("y/n reply · o open · d dismiss"), "\(banner)")
+        _ = state.reduce(.key(.char("y")))
+        for character in "yes" { _ = state.reduce(.key(.char(character))) }
+        let box = render(state).0.text()
+        #expect(box.contains("Answer CSM-002: question (Enter sends, Esc cancels)"), "\(box)")
+        #expect(box.contains("yes_"))
+        _ = state.reduce(.key(.enter))
+        #expect(render(state).0.text().contains(" answering CSM-002: question…"))
     }
 
     @Test func notificationPanel() throws {
@@ -93,6 +115,28 @@ import Testing
         let text = render(state).0.text()
         for binding in Keymap.bindings(.sessions) { #expect(text.contains(binding.help)) }
         try Golden.check("help-80x40", text)
+    }
+
+    /// At 80x24 the help does not fit: the keys that work everywhere come first, a sign on the
+    /// bottom border says how many lines are below, and after G one on the top says how many
+    /// are above; at 20x6 the same signs fit.
+    @Test(arguments: [GridSize(cols: 80, rows: 24), GridSize(cols: 20, rows: 6)])
+    func helpOverlayScrolls(size: GridSize) throws {
+        var state = SceneFixtures.state(size: size)
+        _ = state.reduce(.key(.char("?")))
+        let top = render(state).0.text()
+        let name = "help-\(size.cols)x\(size.rows)"
+        #expect(top.contains("Everywhere"))
+        #expect(top.contains("more"), "no sign of the lines below:\n\(top)")
+        #expect(!top.contains("above"))
+        try Golden.check(name, top)
+        _ = state.reduce(.key(.char("G")))
+        let bottom = render(state).0.text()
+        #expect(bottom.contains("above"), "no sign of the lines above:\n\(bottom)")
+        #expect(!bottom.contains("more ·"))
+        let last = try #require(Keymap.bindings(.sessions).last)
+        if size.cols >= 80 { #expect(bottom.contains(last.help)) }
+        try Golden.check(name + "-end", bottom)
     }
 
     @Test func asciiFallback() throws {

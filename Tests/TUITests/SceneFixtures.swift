@@ -46,6 +46,8 @@ enum SceneFixtures {
     static func state(size: GridSize) -> AppState {
         var state = AppState(servers: ["local", "remote"], now: now, size: size)
         _ = state.reduce(.serverLink(server: "local", link: .online))
+        _ = state.reduce(.serverStreams(server: "local", paneStreams: true))
+        _ = state.reduce(.serverStreams(server: "remote", paneStreams: true))
         _ = state.reduce(.roundTrip(server: "local", milliseconds: 12))
         let all = sessions()
         _ = state.reduce(.sessionsLoaded(server: "local", sessions: all.filter { $0.key.server == "local" }))

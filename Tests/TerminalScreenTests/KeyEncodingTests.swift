@@ -1,7 +1,8 @@
 // The app's keys (ClientCore's AppKey: keys, pastes, mouse and focus events) encoded through
-// libvterm, respecting the program's modes.
+// libvterm by the TUI's mapping onto the screen's own vocabulary, respecting the program's modes.
 
 import ClientCore
+import TUI
 import Testing
 
 @testable import TerminalScreen
@@ -18,11 +19,11 @@ struct KeyEncodingTests {
         #expect(encoded(screen, .down) == "^[[B")
         #expect(encoded(screen, .right) == "^[[C")
         #expect(encoded(screen, .left) == "^[[D")
-        #expect(screen.encode(.up) == [0x1B, 0x5B, 0x41])
+        #expect(screen.encode(AppKey.up) == [0x1B, 0x5B, 0x41])
         screen.feed("\(esc)[?1h")
         #expect(encoded(screen, .up) == "^[OA")
         #expect(encoded(screen, .left) == "^[OD")
-        #expect(screen.encode(.up) == [0x1B, 0x4F, 0x41])
+        #expect(screen.encode(AppKey.up) == [0x1B, 0x4F, 0x41])
         screen.feed("\(esc)[?1l")
         #expect(encoded(screen, .up) == "^[[A")
         #expect(screen.takeOutput().isEmpty)
@@ -35,16 +36,16 @@ struct KeyEncodingTests {
             "^[[23~", "^[[24~",
         ]
         #expect((1...12).map { encoded(screen, .function($0)) } == expected)
-        #expect(screen.encode(.function(0)).isEmpty)
-        #expect(screen.encode(.function(999)).isEmpty)
+        #expect(screen.encode(AppKey.function(0)).isEmpty)
+        #expect(screen.encode(AppKey.function(999)).isEmpty)
     }
 
     @Test func editingKeys() {
         let screen = makeScreen(rows: 2, cols: 5)
         #expect(encoded(screen, .enter) == "^M")
-        #expect(screen.encode(.enter) == [0x0D])
+        #expect(screen.encode(AppKey.enter) == [0x0D])
         #expect(encoded(screen, .tab) == "^I")
-        #expect(screen.encode(.backspace) == [0x7F])
+        #expect(screen.encode(AppKey.backspace) == [0x7F])
         #expect(encoded(screen, .escape) == "^[")
         #expect(encoded(screen, .backTab) == "^[[Z")
         #expect(encoded(screen, .delete) == "^[[3~")
@@ -60,44 +61,44 @@ struct KeyEncodingTests {
     @Test func ctrlLettersAreControlBytes() {
         let screen = makeScreen(rows: 2, cols: 5)
         let letters = "abcdefghijklmnopqrstuvwxyz"
-        #expect(letters.map { screen.encode(.ctrl($0)) } == (1...26).map { [UInt8($0)] })
-        #expect(screen.encode(.ctrl("C")) == [0x03])
-        #expect(screen.encode(.ctrl(" ")) == [0x00])
-        #expect(screen.encode(.ctrl("@")) == [0x00])
-        #expect(screen.encode(.ctrl("]")) == [0x1D])
-        #expect(screen.encode(.ctrl("\\")) == [0x1C])
-        #expect(screen.encode(.ctrl("^")) == [0x1E])
-        #expect(screen.encode(.ctrl("_")) == [0x1F])
-        #expect(screen.encode(.ctrl("?")) == [0x7F])
+        #expect(letters.map { screen.encode(AppKey.ctrl($0)) } == (1...26).map { [UInt8($0)] })
+        #expect(screen.encode(AppKey.ctrl("C")) == [0x03])
+        #expect(screen.encode(AppKey.ctrl(" ")) == [0x00])
+        #expect(screen.encode(AppKey.ctrl("@")) == [0x00])
+        #expect(screen.encode(AppKey.ctrl("]")) == [0x1D])
+        #expect(screen.encode(AppKey.ctrl("\\")) == [0x1C])
+        #expect(screen.encode(AppKey.ctrl("^")) == [0x1E])
+        #expect(screen.encode(AppKey.ctrl("_")) == [0x1F])
+        #expect(screen.encode(AppKey.ctrl("?")) == [0x7F])
         #expect(encoded(screen, .ctrl("1")) == "^[[49;5u", "no C0 byte: libvterm's CSI u")
     }
 
     @Test func altAndPlainCharacters() {
         let screen = makeScreen(rows: 2, cols: 5)
-        #expect(screen.encode(.char("a")) == [0x61])
+        #expect(screen.encode(AppKey.char("a")) == [0x61])
         #expect(encoded(screen, .alt("x")) == "^[x")
         #expect(encoded(screen, .char("A")) == "A")
-        #expect(screen.encode(.char(" ")) == [0x20])
-        #expect(screen.encode(.char("é")) == Array("é".utf8))
-        #expect(screen.encode(.char("漢")) == Array("漢".utf8))
-        #expect(screen.encode(.alt("é")) == [0x1B] + Array("é".utf8))
-        #expect(screen.encode(.char("e\u{301}")) == Array("e\u{301}".utf8), "every scalar of the character")
+        #expect(screen.encode(AppKey.char(" ")) == [0x20])
+        #expect(screen.encode(AppKey.char("é")) == Array("é".utf8))
+        #expect(screen.encode(AppKey.char("漢")) == Array("漢".utf8))
+        #expect(screen.encode(AppKey.alt("é")) == [0x1B] + Array("é".utf8))
+        #expect(screen.encode(AppKey.char("e\u{301}")) == Array("e\u{301}".utf8), "every scalar of the character")
     }
 
     @Test func focusChangesSendNothing() {
         let screen = makeScreen(rows: 2, cols: 5, "\(esc)[?1004h")
-        #expect(screen.encode(.focus(true)).isEmpty)
-        #expect(screen.encode(.focus(false)).isEmpty)
+        #expect(screen.encode(AppKey.focus(true)).isEmpty)
+        #expect(screen.encode(AppKey.focus(false)).isEmpty)
     }
 
     @Test func bracketedPasteOnlyWhenEnabled() {
         let screen = makeScreen(rows: 2, cols: 5)
         #expect(!screen.isBracketedPasteEnabled)
-        #expect(screen.encode(.paste("a\nb")) == Array("a\rb".utf8))
-        #expect(screen.encode(.paste("hi")) == Array("hi".utf8))
+        #expect(screen.encode(AppKey.paste("a\nb")) == Array("a\rb".utf8))
+        #expect(screen.encode(AppKey.paste("hi")) == Array("hi".utf8))
         screen.feed("\(esc)[?2004h")
         #expect(screen.isBracketedPasteEnabled)
-        #expect(screen.encode(.paste("hi")) == Array("\u{1B}[200~hi\u{1B}[201~".utf8))
+        #expect(screen.encode(AppKey.paste("hi")) == Array("\u{1B}[200~hi\u{1B}[201~".utf8))
         #expect(encoded(screen, .paste("x\r\ny")) == "^[[200~x^My^[[201~")
         #expect(encoded(screen, .paste("evil\(esc)[201~rm")) == "^[[200~evilrm^[[201~")
         screen.feed("\(esc)[?2004l")

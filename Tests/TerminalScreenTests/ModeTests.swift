@@ -77,7 +77,7 @@ struct ModeTests {
         #expect(screen.title == "")
         #expect(screen.mouseMode == .none)
         #expect(!screen.isBracketedPasteEnabled)
-        #expect(screen.encode(.up) == Array("\(esc)[A".utf8))
+        #expect(screen.encode(TerminalKey.up) == Array("\(esc)[A".utf8))
         #expect(screen.takeDamage().isFullRedraw)
     }
 }

@@ -1,5 +1,5 @@
-// A TCP echo server and a blocking loopback client with read timeouts: the two ends a
-// LatencyProxy test puts the proxy between.
+// A TCP echo server (or one giving canned answers by request line) and a blocking loopback client
+// with read timeouts: the two ends a LatencyProxy test puts the proxy between.
 import Foundation
 
 #if canImport(Glibc)
@@ -16,7 +16,15 @@ public final class TCPEchoServer: @unchecked Sendable {
 
     /// Starts listening. With `answer`, each connection gets `answer` after its first read and is
     /// closed (a canned reply, e.g. an HTML page where an API was expected) instead of an echo.
-    public init(answer: [UInt8]? = nil) throws {
+    public convenience init(answer: [UInt8]? = nil) throws {
+        var reply: (@Sendable (String) -> [UInt8])?
+        if let answer { reply = { _ in answer } }
+        try self.init(reply: reply)
+    }
+
+    /// Starts listening. With `reply`, each connection gets `reply(first read, as text)` and is
+    /// closed (canned answers chosen by the request line) instead of an echo.
+    public init(reply: (@Sendable (String) -> [UInt8])?) throws {
         let client = try TCPTestClient.socketFD()
         var address = TCPTestClient.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -32,7 +40,7 @@ public final class TCPEchoServer: @unchecked Sendable {
             while true {
                 let connection = accept(fd, nil, nil)
                 guard connection >= 0 else { return }
-                Thread { Self.serve(connection, answer: answer) }.start()
+                Thread { Self.serve(connection, reply: reply) }.start()
             }
         }.start()
     }
@@ -42,10 +50,11 @@ public final class TCPEchoServer: @unchecked Sendable {
         close(fd)
     }
 
-    private static func serve(_ fd: Int32, answer: [UInt8]?) {
+    private static func serve(_ fd: Int32, reply: (@Sendable (String) -> [UInt8])?) {
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        if let answer {
-            _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if let reply {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let answer = reply(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
             _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(fd)
             return

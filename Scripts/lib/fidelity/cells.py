@@ -1,8 +1,11 @@
-"""Cells of a tmux pane, parsed from `capture-pane -p -e -N`: per row a list of (text, style)
-where text is one character plus its combining marks and style every SGR attribute tmux keeps
-(bold, dim, italic, underline and its style, blink, reverse, conceal, strike, overline, the
-foreground, background and underline colours). Both sides of a comparison come from tmux, so
-their character and width rules are the same."""
+"""Cells of a screen as a person sees it, parsed from `capture-pane -p -e -N` of a viewer pane
+that a read-only tmux client draws (world.py): per row a list of (text, style) where text is one
+character plus its combining marks and style every SGR attribute tmux keeps (bold, dim, italic,
+underline and its style, blink, reverse, conceal, strike, overline, the foreground, background
+and underline colours). `capture-pane -e` writes an SGR only where the style changes, also across
+a line break, so the style carries from row to row. Both sides of a comparison come from tmux, so
+their character and width rules are the same. `expected` maps the reference's colours to what a
+terminal of fewer colours shows (the nearest palette entry)."""
 import re
 import unicodedata
 
@@ -47,7 +50,9 @@ def apply(style, params_text):
         if ":" in p:
             parts = p.split(":")
             head = int(parts[0] or 0)
-            if head == 4:
+            if head == 5 and parts[1:] == ["3"]:
+                attrs.add("overline")  # tmux 3.3a's capture-pane writes overline as 5:3
+            elif head == 4:
                 for name in UNDERLINE_STYLES.values():
                     attrs.discard(name)
                 if parts[1] in UNDERLINE_STYLES:
@@ -89,10 +94,11 @@ def apply(style, params_text):
     return style
 
 
-def parse_row(line):
-    """One captured row → [(text, style tuple)]."""
+def parse_row(line, style=None):
+    """One captured row → ([(text, style tuple)], the style at its end). `style` is the one the
+    previous row ended in."""
     cells = []
-    style = dict(DEFAULT)
+    style = dict(style or DEFAULT)
     pos = 0
     for match in SGR.finditer(line):
         _append_text(cells, line[pos:match.start()], style)
@@ -101,7 +107,7 @@ def parse_row(line):
     _append_text(cells, line[pos:], style)
     while cells and cells[-1][0] == " " and _is_plain_blank(cells[-1][1]):
         cells.pop()
-    return cells
+    return cells, style
 
 
 VISIBLE_ON_BLANK = {"reverse", "underline", "strike", "overline", "double-underline", "curly-underline",
@@ -132,8 +138,11 @@ def parse(capture, rows):
     lines = capture.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    lines = lines[:rows] + [""] * max(0, rows - len(lines))
-    return [parse_row(line) for line in lines]
+    parsed, style = [], None
+    for line in lines[:rows]:
+        cells, style = parse_row(line, style)
+        parsed.append(cells)
+    return parsed + [[] for _ in range(rows - len(parsed))]
 
 
 def visible(cell, ignored=()):
@@ -176,3 +185,68 @@ def first_difference(reference, shown, ignored=()):
                 if ca != cb:
                     return "row %d col %d: tmux %r, claudepm %r" % (r, k, ca, cb)
     return ""
+
+
+CUBE = [0, 95, 135, 175, 215, 255]
+BASIC16 = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+           (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+           (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+
+
+def _distance(a, b):
+    return sum((x - y) ** 2 for x, y in zip(a, b))
+
+
+def _nearest256(rgb):
+    """tmux's colour_find_rgb: the nearest of the 6×6×6 cube and the grey ramp."""
+    def cube_index(v):
+        return 0 if v < 48 else 1 if v < 115 else (v - 35) // 40
+    index = [cube_index(v) for v in rgb]
+    cube = tuple(CUBE[i] for i in index)
+    average = sum(rgb) // 3
+    grey_index = 23 if average > 238 else max(average - 3, 0) // 10
+    grey = 8 + 10 * grey_index
+    if _distance(rgb, (grey,) * 3) < _distance(rgb, cube):
+        return 232 + grey_index
+    return 16 + 36 * index[0] + 6 * index[1] + index[2]
+
+
+def _palette_rgb(i):
+    if i < 16:
+        return BASIC16[i]
+    if i >= 232:
+        return (8 + 10 * (i - 232),) * 3
+    n = i - 16
+    return CUBE[n // 36], CUBE[(n // 6) % 6], CUBE[n % 6]
+
+
+def _nearest_basic(rgb, count):
+    return min(range(count), key=lambda i: (_distance(rgb, BASIC16[i]), i))
+
+
+def degrade_colour(colour, depth):
+    """`colour` as a terminal of `depth` colours ("truecolor", "256", "8") shows it."""
+    if colour is None or depth == "truecolor":
+        return colour
+    if depth == "256":
+        return ("idx", _nearest256(colour[1:])) if colour[0] == "rgb" else colour
+    rgb = colour[1:] if colour[0] == "rgb" else _palette_rgb(colour[1])
+    if colour[0] == "idx" and colour[1] < 8:
+        return colour
+    return ("idx", _nearest_basic(rgb, 8))
+
+
+def degrade(screen, depth):
+    """The reference screen with every colour mapped to the nearest one at `depth`."""
+    if depth == "truecolor":
+        return screen
+    out = []
+    for row in screen:
+        cells = []
+        for text, style in row:
+            values = dict(style)
+            for key in ("fg", "bg", "us"):
+                values[key] = degrade_colour(values[key], depth)
+            cells.append((text, tuple(sorted(values.items()))))
+        out.append(cells)
+    return out

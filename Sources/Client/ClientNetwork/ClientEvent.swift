@@ -18,6 +18,13 @@ public struct ServerSnapshot: Sendable, Equatable, Codable {
     /// When the first request of the snapshot went out (local clock): a live event received after
     /// it may be newer than what the snapshot says, and wins (nil in old cache files).
     public var requestedAt: Date?
+    /// The records the server sent that did not decode and were left out, one line each naming
+    /// the record (`session #2 (5eed0001): bad status`); not written to the cache.
+    public var skipped: [String] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case sessions, notifications, projects, tickets, requestedAt
+    }
 
     /// Creates a snapshot.
     public init(
@@ -51,6 +58,13 @@ public enum ClientEvent: Sendable {
     /// A frame's text exactly as the server sent it, before `message` (only from a socket made
     /// with `rawFrames`: `claudepm watch --json` prints frames without re-encoding them).
     case rawFrame(server: String, text: String)
+    /// Records of a list the server sent that did not decode and were left out (one line each,
+    /// naming the record); sent before the `.resynced` whose snapshot lacks them.
+    case recordsSkipped(server: String, [String])
+    /// Whether the server streams panes (`RESTClient.streamsPanes`), asked after every
+    /// (re)connect by a socket made with `skipsSessionOutput`; sent before that connect's
+    /// `.resynced`.
+    case streamSupport(server: String, paneStreams: Bool)
     /// The REST resync after a (re)connect finished.
     case resynced(server: String, ServerSnapshot)
     /// Something failed that the user should see (resync failure, rejected key, bad frame).

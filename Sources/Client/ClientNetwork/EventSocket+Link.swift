@@ -14,7 +14,9 @@ extension EventSocket {
         let callbacks = WebSocketLink.Callbacks(
             opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
             message: { [weak self] message in
-                if skips, message.withBytes(MessageTypePeek.isSessionOutput) {
+                if skips, self?.streamsPanes.withLock({ $0 }) == true,
+                    message.withBytes(MessageTypePeek.isSessionOutput)
+                {
                     await self?.heard(generation: current)
                 } else {
                     let text = message.text
@@ -55,19 +57,38 @@ extension EventSocket {
         switch message {
         case .success(let message):
             handle(.received(message))
-            if case .unknown(let type, _) = message, unknownTypesLogged.insert(type).inserted {
-                logger.notice("server \(server.name): ignoring messages of unknown type \(type) (logged once)")
-            }
+            if case .unknown(let type, let raw) = message { unknown(type: type, raw: raw) }
             if case .pong(let payload) = message, let trip = machine.roundTrip?.last,
                 let offset = clockEstimator.add(serverTime: payload.timestamp, receivedAt: Date(), roundTrip: trip)
             {
                 continuation.yield(.clockOffset(server: server.name, seconds: offset))
             }
             continuation.yield(.message(server: server.name, message))
-        case .failure(let error):
+        case .failure:
             handle(.frameReceived)
-            continuation.yield(.failure(server: server.name, error))
+            skippedEvent("an event: not JSON", kind: "not JSON")
         }
+    }
+
+    /// A frame of an unknown type is ignored (logged once); one of a known type whose payload did
+    /// not decode is a record skipped.
+    private func unknown(type: String, raw: JSONValue) {
+        guard ServerMessage.isKnownType(type) else {
+            if unknownTypesLogged.insert(type).inserted {
+                logger.notice("server \(server.name): ignoring messages of unknown type \(type) (logged once)")
+            }
+            return
+        }
+        let payload = raw.objectValue?["payload"]?.objectValue
+        let id = (payload?["sessionId"] ?? payload?["id"] ?? payload?["ticketId"])?.stringValue
+        skippedEvent("\(type) event\(id.map { " (\($0.prefix(8)))" } ?? ""): bad payload", kind: type)
+    }
+
+    /// Logs and reports an event left out, once per `kind` for the life of the socket.
+    private func skippedEvent(_ record: String, kind: String) {
+        guard unreadableEventsReported.insert(kind).inserted else { return }
+        logger.warning("server \(server.name): skipped a record it sent: \(record) (further ones are not reported)")
+        continuation.yield(.recordsSkipped(server: server.name, [record]))
     }
 
     private func linkClosed(_ close: LinkClose, generation: UInt64) {
@@ -103,17 +124,46 @@ extension EventSocket {
         resyncTask?.cancel()
         let rest = self.rest
         let current = generation
+        let asks = skipsSessionOutput
         resyncTask = Task { [weak self] in
+            // Asked beside the snapshot's requests, and reported before it lands, so the UI knows
+            // how to show this server's tiles when its sessions arrive.
+            async let streams = Self.streamsPanes(rest, ask: asks)
             do {
                 let snapshot = try await rest.snapshot()
-                await self?.resynced(snapshot)
+                await self?.resynced(snapshot, streamsPanes: await streams)
             } catch {
                 await self?.resyncFailed(error, generation: current)
             }
         }
     }
 
-    private func resynced(_ snapshot: ServerSnapshot) {
+    private nonisolated static func streamsPanes(_ rest: RESTClient, ask: Bool) async -> Bool? {
+        ask ? await rest.streamsPanes() : nil
+    }
+
+    private func resynced(_ snapshot: ServerSnapshot, streamsPanes answer: Bool?) {
+        if let answer {
+            let before = streamsPanes.withLock { value in
+                defer { value = answer }
+                return value
+            }
+            if before != answer {
+                let words =
+                    answer
+                    ? "streams panes"
+                    : "no pane streams (GET /api/metrics: not claudepm-server); tiles show its session:output "
+                        + "pictures, only attach opens a tmux client"
+                logger.info("server \(server.name): \(words)")
+            }
+            continuation.yield(.streamSupport(server: server.name, paneStreams: answer))
+        }
+        if !snapshot.skipped.isEmpty {
+            for record in snapshot.skipped {
+                logger.warning("server \(server.name): skipped a record it sent: \(record)")
+            }
+            continuation.yield(.recordsSkipped(server: server.name, snapshot.skipped))
+        }
         continuation.yield(.resynced(server: server.name, snapshot))
         if subscribeToAllSessions {
             handle(.subscribeToRunning(snapshot.sessions))
@@ -133,18 +183,25 @@ extension EventSocket {
 }
 
 extension RESTClient {
-    /// Fetches sessions, notifications, projects and each project's tickets (no file rescan).
+    /// Fetches sessions, notifications, projects and each project's tickets (no file rescan). A
+    /// record that does not decode is left out and named in `skipped`.
     public func snapshot() async throws(ClientNetworkError) -> ServerSnapshot {
         let requestedAt = Date()
-        let sessions = try await sessions()
-        let notifications = try await notifications().data
-        let projects = try await projects()
+        let sessions = try await sessionList()
+        let notifications = try await notificationList()
+        let projects = try await projectList()
+        var skipped = sessions.skipped.map { "session \($0)" } + notifications.skipped.map { "notification \($0)" }
+        skipped += projects.skipped.map { "project \($0)" }
         var tickets: [String: [Ticket]] = [:]
-        for project in projects {
-            tickets[project.id] = try await self.tickets(projectId: project.id, query: TicketQuery(sync: false)).data
+        for project in projects.items {
+            let page = try await self.tickets(projectId: project.id, query: TicketQuery(sync: false)).data
+            tickets[project.id] = page.items
+            skipped += page.skipped.map { "ticket of \(project.name) \($0)" }
         }
-        return ServerSnapshot(
-            sessions: sessions, notifications: notifications, projects: projects, tickets: tickets,
+        var snapshot = ServerSnapshot(
+            sessions: sessions.items, notifications: notifications.items, projects: projects.items, tickets: tickets,
             requestedAt: requestedAt)
+        snapshot.skipped = skipped
+        return snapshot
     }
 }

@@ -7,6 +7,7 @@ import ClaudePMProtocol
 import ClientCore
 import Foundation
 import Logging
+import Synchronization
 
 /// A reconnecting, heart-beating event socket for one server.
 public actor EventSocket {
@@ -22,8 +23,12 @@ public actor EventSocket {
     let clock = MonotonicClock()
     let subscribeToAllSessions: Bool
     let rawFrames: Bool
-    /// `session:output` frames are counted as heard from but not decoded (`skipsSessionOutput`).
+    /// `session:output` frames are counted as heard from but not decoded while the server streams
+    /// panes, which is asked after every connect (`skipsSessionOutput`).
     let skipsSessionOutput: Bool
+    /// What the server said after the latest connect: true when it streams panes (nil: not asked
+    /// yet). Read by the link's frame callback, hence a lock rather than actor state.
+    nonisolated let streamsPanes = Mutex<Bool?>(nil)
     var machine: ConnectionMachine
     var timers = TimerSet<ConnectionTimer>()
     var link: Task<Void, Never>?
@@ -36,15 +41,21 @@ public actor EventSocket {
     /// Message types this client does not know, each logged once (newer servers add types; the
     /// UI ignores them, and a log line per frame would flood the log).
     var unknownTypesLogged: Set<String> = []
+    /// Known message types a frame of which could not be read (and "not JSON"), each reported once
+    /// per socket: a server that keeps sending one must not flood the log and the status line.
+    var unreadableEventsReported: Set<String> = []
     /// The server's clock against ours, from pong timestamps.
     var clockEstimator = ClockOffsetEstimator()
 
     /// Creates an idle socket; call `start()`. With `subscribeToAllSessions`, every resync
     /// subscribes to all running sessions (so `session:status` and `session:waiting` arrive).
     /// With `rawFrames`, every frame's text is reported as `.rawFrame` too, before its message.
-    /// With `skipsSessionOutput`, `session:output` frames in the servers' usual shape (a whole
-    /// pane capture every few seconds per subscribed session, which the UI has no use for: its
-    /// tiles are live terminals) count as heard from but are not decoded or reported.
+    /// With `skipsSessionOutput`, each resync also asks whether the server streams panes
+    /// (`RESTClient.streamsPanes`, reported as `.streamSupport`), and while it does,
+    /// `session:output` frames in the servers' usual shape (a whole pane capture every few seconds
+    /// per subscribed session, which the UI has no use for: its tiles are live terminals) count
+    /// as heard from but are not decoded or reported. From a server without pane streams they are
+    /// the tiles' pictures.
     /// With `key`, the key is re-read from its source before each connect (`apiKey` is then
     /// ignored); without it, `apiKey` is used as it is. The link's life is logged to `logger`.
     public init(

@@ -89,6 +89,9 @@ public actor PTYConnection {
     /// The local view changed size.
     public func resize(cols: Int, rows: Int) { handle(.resize(cols: cols, rows: rows)) }
 
+    /// Sizes the remote window to the local view at once, even under tmux's `window-size manual`.
+    public func fit(cols: Int, rows: Int) { handle(.fit(cols: cols, rows: rows)) }
+
     /// Leaves the session.
     public func detach() { handle(.detach) }
 
@@ -136,6 +139,7 @@ public actor PTYConnection {
         case .dropInput(let count): emit(.droppedInput(count: count))
         case .resetTerminal: emit(.resetTerminal)
         case .notice(let text): emit(.notice(text))
+        case .reportUnconfirmed(let bytes): emit(.unconfirmedInput(count: bytes))
         case .report(let status): emit(.status(status))
         case .reportRoundTrip(let trip): emit(.roundTrip(trip))
         case .reportLate(let contact): emit(.late(silentFor: contact.map { clock.now() - $0 }))

@@ -61,43 +61,63 @@ extension RESTClient {
         try await decode(Session.self, "GET", "/api/sessions/\(id)", resource: "session \(id)")
     }
 
-    /// Every project (all pages).
+    /// Every project (all pages). Records that do not decode are left out (`projectList` says which).
     public func projects() async throws(ClientNetworkError) -> [Project] {
-        var all: [Project] = []
+        try await projectList().items
+    }
+
+    /// Every project (all pages), and why the records left out did not decode.
+    public func projectList() async throws(ClientNetworkError) -> LossyList<Project> {
+        var all = LossyList<Project>(items: [])
         var page = 1
         while true {
             let query = [("page", String(page)), ("limit", "100")]
             let answer = try await decode(
-                Paginated<Project>.self, "GET", "/api/projects", query: query, resource: "projects")
-            all += answer.data
-            if page >= answer.pagination.totalPages || answer.data.isEmpty { return all }
+                LossyPage<Project>.self, "GET", "/api/projects", query: query, resource: "projects")
+            all.items += answer.data.items
+            all.skipped += answer.data.skipped
+            let pages = answer.pagination?.totalPages ?? page
+            if page >= pages || (answer.data.items.isEmpty && answer.data.skipped.isEmpty) { return all }
             page += 1
         }
     }
 
-    /// One page of a project's tickets.
+    /// One page of a project's tickets, read record by record.
     public func tickets(
         projectId: String, query: TicketQuery = TicketQuery()
     ) async throws(ClientNetworkError)
-        -> Paginated<Ticket>
+        -> LossyPage<Ticket>
     {
         try await decode(
-            Paginated<Ticket>.self, "GET", "/api/projects/\(projectId)/tickets", query: query.items,
+            LossyPage<Ticket>.self, "GET", "/api/projects/\(projectId)/tickets", query: query.items,
             resource: "project \(projectId)")
     }
 
-    /// Every ticket of a project matching `query` (all pages from `query.page`).
+    /// Every ticket of a project matching `query` (all pages from `query.page`). Records that do
+    /// not decode are left out (`ticketList` says which).
     public func allTickets(
         projectId: String, query: TicketQuery = TicketQuery()
     ) async throws(ClientNetworkError)
         -> [Ticket]
     {
+        try await ticketList(projectId: projectId, query: query).items
+    }
+
+    /// Every ticket of a project matching `query` (all pages from `query.page`), and why the
+    /// records left out did not decode.
+    public func ticketList(
+        projectId: String, query: TicketQuery = TicketQuery()
+    ) async throws(ClientNetworkError)
+        -> LossyList<Ticket>
+    {
         var query = query
-        var all: [Ticket] = []
+        var all = LossyList<Ticket>(items: [])
         while true {
             let answer = try await tickets(projectId: projectId, query: query)
-            all += answer.data
-            if query.page >= answer.pagination.totalPages || answer.data.isEmpty { return all }
+            all.items += answer.data.items
+            all.skipped += answer.data.skipped
+            let pages = answer.pagination?.totalPages ?? query.page
+            if query.page >= pages || (answer.data.items.isEmpty && answer.data.skipped.isEmpty) { return all }
             query.page += 1
             query.sync = false
         }
@@ -131,9 +151,16 @@ extension RESTClient {
         return try await decode(Ticket.self, "PATCH", "/api/tickets/\(id)", body: body, resource: "ticket \(id)")
     }
 
-    /// `GET /api/notifications` (newest first, at most 50).
+    /// `GET /api/notifications` (newest first, at most 50). Records that do not decode are left
+    /// out (`notificationList` says which).
     public func notifications() async throws(ClientNetworkError) -> NotificationList {
-        try await decode(NotificationList.self, "GET", "/api/notifications", resource: "notifications")
+        NotificationList(data: try await notificationList().items)
+    }
+
+    /// `GET /api/notifications`: the notifications that decode, and why the others did not.
+    public func notificationList() async throws(ClientNetworkError) -> LossyList<NotificationItem> {
+        try await decode(LossyPage<NotificationItem>.self, "GET", "/api/notifications", resource: "notifications")
+            .data
     }
 
     /// `DELETE /api/notifications/:id`.
@@ -146,15 +173,22 @@ extension RESTClient {
         try await decode(DismissAllResponse.self, "DELETE", "/api/notifications", resource: "notifications").dismissed
     }
 
-    /// `POST /api/sessions/:id/input`: types `text` and presses Enter.
-    public func sendInput(session id: String, text: String) async throws(ClientNetworkError) {
-        let body = try encodeBody(["input": text])
+    /// `POST /api/sessions/:id/input`: types `text` and presses Enter. With `prompt` (claudepm's
+    /// extension, ignored upstream) claudepm-server types it only for the first request naming
+    /// that prompt and answers a repeat 409.
+    public func sendInput(session id: String, text: String, prompt: String? = nil) async throws(ClientNetworkError) {
+        var fields = ["input": text]
+        if let prompt { fields["prompt"] = prompt }
+        let body = try encodeBody(fields)
         _ = try await perform("POST", "/api/sessions/\(id)/input", body: body, resource: "session \(id)")
     }
 
-    /// `POST /api/sessions/:id/keys`: tmux key names separated by spaces (e.g. `C-c`, `Escape`).
-    public func sendKeys(session id: String, keys: String) async throws(ClientNetworkError) {
-        let body = try encodeBody(["keys": keys])
+    /// `POST /api/sessions/:id/keys`: tmux key names separated by spaces (e.g. `C-c`, `Escape`);
+    /// `prompt` as for `sendInput`.
+    public func sendKeys(session id: String, keys: String, prompt: String? = nil) async throws(ClientNetworkError) {
+        var fields = ["keys": keys]
+        if let prompt { fields["prompt"] = prompt }
+        let body = try encodeBody(fields)
         _ = try await perform("POST", "/api/sessions/\(id)/keys", body: body, resource: "session \(id)")
     }
 

@@ -28,6 +28,11 @@ enum Console {
         write(2, TerminalSafeText.escaped(text, keepNewlines: true) + (newline ? "\n" : ""))
     }
 
+    /// Warns on stderr of each `kind` record a server sent that could not be read and was left out.
+    static func skipped(server: String, kind: String, _ reasons: [String]) {
+        for reason in reasons { error("warning: \(server): a \(kind) record was skipped (\(reason))") }
+    }
+
     /// Writes everything; a closed pipe ends the process as SIGPIPE does (status 141, no message).
     private static func write(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)

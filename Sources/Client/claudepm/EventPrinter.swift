@@ -82,6 +82,8 @@ struct EventPrinter: Sendable {
             return
                 "[\(server)] resynced: \(snapshot.sessions.count) sessions, \(snapshot.notifications.count) notifications"
         case .failure(let server, let error): return "[\(server)] error: \(error)"
+        case .recordsSkipped(let server, let records):
+            return records.map { "[\(server)] skipped a record it could not read: \($0)" }.joined(separator: "\n")
         case .offlineReason(let server, let reason): return "[\(server)] offline: \(reason)"
         case .late(let server, let silence):
             return "[\(server)] "
@@ -94,6 +96,8 @@ struct EventPrinter: Sendable {
             }
             return "[\(server)] \(type) " + (payload.map { String(decoding: $0, as: UTF8.self) } ?? "")
         case .rawFrame(let server, let text): return "[\(server)] frame \(text)"
+        case .streamSupport(let server, let paneStreams):
+            return "[\(server)] " + (paneStreams ? "streams panes" : "no pane streams (not claudepm-server)")
         }
     }
 
@@ -116,6 +120,8 @@ struct EventPrinter: Sendable {
             ]
         case .failure(let server, let error):
             return ["server": server, "event": "error", "error": error.description]
+        case .recordsSkipped(let server, let records):
+            return ["server": server, "event": "skipped", "records": records]
         case .offlineReason(let server, let reason):
             return ["server": server, "event": "offline", "reason": reason]
         case .late(let server, let silence):
@@ -126,6 +132,8 @@ struct EventPrinter: Sendable {
             guard let frame = messageObject(message) else { return nil }
             return ["server": server, "event": "message", "message": frame]
         case .rawFrame: return nil
+        case .streamSupport(let server, let paneStreams):
+            return ["server": server, "event": "streams", "paneStreams": paneStreams]
         }
     }
 

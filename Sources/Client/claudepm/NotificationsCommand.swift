@@ -36,8 +36,9 @@ struct NotificationsCommand: AsyncParsableCommand {
         try await reportingFailures {
             let context = try CLIContext.load(global)
             if clear { return try await Self.clearAll(context, json: json) }
-            let fleet = await context.askEveryServer { try await $0.rest.notifications().data }
-            let rows = fleet.records { $0 }
+            let fleet = await context.askEveryServer { try await $0.rest.notificationList() }
+            for (server, list) in fleet.answers { Console.skipped(server: server, kind: "notification", list.skipped) }
+            let rows = fleet.records(\.items)
             guard fleet.anyAnswered else { return try fleet.finish() }
             if json {
                 try Console.json(rows.map { ServerTagged(server: $0.server, record: $0.record) })

@@ -36,11 +36,7 @@ struct SessionsCommand: AsyncParsableCommand {
         try await reportingFailures {
             let context = try CLIContext.load(global)
             let fleet = await context.askEveryServer { try await $0.rest.sessionList() }
-            for (server, list) in fleet.answers {
-                for reason in list.skipped {
-                    Console.error("warning: \(server): a session record was skipped (\(reason))")
-                }
-            }
+            for (server, list) in fleet.answers { Console.skipped(server: server, kind: "session", list.skipped) }
             var rows = fleet.records(\.items)
             if running { rows = rows.filter { $0.record.status == .running } }
             guard fleet.anyAnswered else { return try fleet.finish() }

@@ -38,7 +38,7 @@ struct TicketsCommand: AsyncParsableCommand {
         }
     }
 
-    struct Row: Encodable {
+    struct Row: Encodable, Sendable {
         var project: String
         var ticket: Ticket
     }
@@ -54,7 +54,11 @@ struct TicketsCommand: AsyncParsableCommand {
             if let reference, !fleet.answers.isEmpty, fleet.answers.allSatisfy({ $0.value == nil }) {
                 throw CLIFailure(ClientNetworkError.noMatch(kind: "project", reference: reference))
             }
-            let rows = fleet.records { $0 ?? [] }
+            for (server, answer) in fleet.answers {
+                Console.skipped(server: server, kind: "project", answer?.skippedProjects ?? [])
+                Console.skipped(server: server, kind: "ticket", answer?.skippedTickets ?? [])
+            }
+            let rows = fleet.records { $0?.rows ?? [] }
             guard fleet.anyAnswered else { return try fleet.finish() }
             if json {
                 try Console.json(rows.map { ServerTagged(server: $0.server, record: $0.record.ticket) })
@@ -74,9 +78,18 @@ struct TicketsCommand: AsyncParsableCommand {
         }
     }
 
+    /// One server's tickets, and the records it sent that could not be read.
+    struct Answer: Sendable {
+        var rows: [Row] = []
+        var skippedProjects: [String]
+        var skippedTickets: [String] = []
+    }
+
     /// One server's tickets, or nil when `project` names none of its projects.
-    static func rows(_ rest: RESTClient, project: String?, query: TicketQuery) async throws -> [Row]? {
-        var projects = try await rest.projects()
+    static func rows(_ rest: RESTClient, project: String?, query: TicketQuery) async throws -> Answer? {
+        let list = try await rest.projectList()
+        var answer = Answer(skippedProjects: list.skipped)
+        var projects = list.items
         if let project {
             let items = projects.map {
                 Referable(id: $0.id, keys: [$0.name], label: "\($0.name) (\($0.id.prefix(8)))")
@@ -89,11 +102,11 @@ struct TicketsCommand: AsyncParsableCommand {
             case .failure(let error): throw error
             }
         }
-        var rows: [Row] = []
         for project in projects {
-            let tickets = try await rest.allTickets(projectId: project.id, query: query)
-            rows += tickets.map { Row(project: project.name, ticket: $0) }
+            let tickets = try await rest.ticketList(projectId: project.id, query: query)
+            answer.rows += tickets.items.map { Row(project: project.name, ticket: $0) }
+            answer.skippedTickets += tickets.skipped.map { "\(project.name) \($0)" }
         }
-        return rows
+        return answer
     }
 }

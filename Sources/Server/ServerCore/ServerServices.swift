@@ -33,15 +33,18 @@ public final class ServerServices: Sendable {
         tickets = TicketService(store: store, bus: bus, notifications: notifications, clock: clock)
     }
 
-    /// Adopts surviving sessions and starts polling.
+    /// Puts back the windows a killed server left sized, adopts surviving sessions and starts
+    /// polling.
     public func start() async throws {
+        await panes.paneStreams?.restoreLeftoverSizes()
         try await sessions.adoptRunningSessions()
         await sessions.startPolling()
     }
 
-    /// Stops polling (tmux sessions keep running).
+    /// Stops polling and puts back every window sized for a viewer (tmux sessions keep running).
     public func shutdown() async {
         await sessions.stopPolling()
+        await panes.paneStreams?.restoreSizes()
         panes.paneStreams?.stop()
     }
 }

@@ -61,6 +61,11 @@ struct ClaudePMServer: AsyncParsableCommand {
     var pollOnly = false
     @Flag(help: "Shut down when standard input ends (for a parent process that hands over a pipe).")
     var exitOnStdinEof = false
+    @Flag(
+        help: ArgumentHelp(
+            "Tests only: ignore the stream extensions and serve no metrics, as an upstream server.",
+            visibility: .private))
+    var upstreamCompat = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }

@@ -20,17 +20,21 @@ struct ServerRunner {
         config.paneEnvironment = try demo?.paneEnvironment(apiKey: apiKey) ?? [:]
         if demo != nil { config.commandStyle = .demoAgent }
         config.pollOnly = command.pollOnly
-        let services = ServerServices(store: store, panes: TmuxPaneDriver(tmux: tmux), config: config)
+        let images = PaneImageStore(directory: dataDir.appendingPathComponent("panes"))
+        let panes = TmuxPaneDriver(
+            tmux: tmux, images: images, sizeRecords: dataDir.appendingPathComponent(Self.sizeRecordsFile))
+        let services = ServerServices(store: store, panes: panes, config: config)
         let relay = try opener.relay(for: store, bus: services.bus)
         defer {
             relay?.stop()
             store.engine.close()
         }
         try await services.start()
-        let options = ServerOptions(
+        var options = ServerOptions(
             host: command.host, port: command.port,
             auth: AuthPolicy(apiKey: apiKey, trustLoopback: !command.noTrustLoopback),
             tlsCertPath: command.tlsCert, tlsKeyPath: command.tlsKey)
+        options.upstreamCompat = command.upstreamCompat
         let server = ClaudePMHTTPServer(services: services, options: options, tmux: tmux, logger: logger)
         let port = try await listen(server, demo: demo, tmux: tmux)
         let host = command.host == "0.0.0.0" ? "127.0.0.1" : command.host
@@ -55,6 +59,9 @@ struct ServerRunner {
             throw error
         }
     }
+
+    /// The windows sized for viewers, in the data directory, until they are put back.
+    static let sizeRecordsFile = "tmux-window-sizes.json"
 
     static func defaultDataDir() -> String {
         let env = ProcessInfo.processInfo.environment

@@ -23,10 +23,10 @@ struct StoreOpener {
     /// The store; `dataDir` holds the SQLite file when no database URL is given.
     func open(dataDir: URL, demo: Bool) throws -> Store {
         let host = hostName ?? Store.defaultHost
-        guard let database, !demo else { return try Store(directory: dataDir, host: host) }
+        guard let database, !demo else { return try Store(directory: dataDir, host: host, logger: logger) }
         let engine = try PostgresEngine(url: database, logger: logger)
         logger.info("store", metadata: ["engine": "postgres", "host": "\(host)"])
-        return Store(engine: engine, host: host)
+        return Store(engine: engine, host: host, logger: logger)
     }
 
     /// Starts the relay of broadcasts for a PostgreSQL store (nil for SQLite).

@@ -39,9 +39,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: """
             Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
-            switch, typing (not in the default set).
+            switch, keys, typing (not in the default set).
             """)
-    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch"
+    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys"
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
@@ -81,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runTUIScenarios(_ wanted: Set<String>, runner: inout ScenarioRunner, serverBinary: String?) async {
-        let names = ["idle", "start", "wall", "memory", "switch", "typing"].filter { wanted.contains($0) }
+        let names = ["idle", "start", "wall", "memory", "switch", "typing", "keys"].filter { wanted.contains($0) }
         guard !names.isEmpty else { return }
         guard let serverBinary, let clientBin, FileManager.default.isExecutableFile(atPath: clientBin) else {
             runner.notes.append("TUI scenarios need --server-bin and --client-bin (claudepm): not run.")

@@ -5,7 +5,7 @@ import Foundation
 
 extension ScenarioRunner {
     /// Names of the scenarios that need `claudepm`.
-    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing"]
+    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing", "keys"]
 
     /// Runs one TUI scenario on `stage`.
     mutating func runTUI(_ name: String, stage: TUIStage) async throws {
@@ -16,6 +16,7 @@ extension ScenarioRunner {
         case "start": try await start(stage)
         case "memory": try await memory(stage)
         case "typing": try await typing(stage)
+        case "keys": try await keysUnderFlood(stage)
         default: notes.append("Unknown scenario \(name).")
         }
     }
@@ -55,10 +56,16 @@ extension ScenarioRunner {
             ResultRow(
                 scenario: "wall: pane lag", path: "tmux attach (direct)", unit: "ms", stats: tmuxLag,
                 comparison: "baseline", target: "–"))
-        let serving = claudepm.map { Report.f($0.otherCpuPercent) }.joined(separator: ", ")
-        notes.append(
-            "wall: the serving side (claudepm-server, the 9 tmux clients it runs for the tiles, the tmux server) "
-                + "used \(serving) % of a core per round.")
+        let serving = Stats(claudepm.map(\.otherCpuPercent))
+        rows.append(
+            ResultRow(
+                scenario: scenarioName, path: "serving side: claudepm-server + its tmux (control clients, server)",
+                unit: "% of a core", stats: serving, comparison: ratio(serving, tmuxCPU, "tmux client+server"),
+                target: "≤ ×1.0 of tmux client+server"))
+        if let parts = claudepm.last?.parts, !parts.isEmpty {
+            let text = parts.map { "\($0.0) \(Report.f($0.1)) %" }.joined(separator: ", ")
+            notes.append("wall: the serving side's last round by process: \(text) of a core.")
+        }
         let missing = claudepm.map(\.missing).reduce(0, +) + tmux.map(\.missing).reduce(0, +)
         if missing > 0 { notes.append("wall: \(missing) tile samples showed no stamped line (not counted).") }
     }
@@ -105,6 +112,21 @@ extension ScenarioRunner {
             ResultRow(
                 scenario: "switch: pane → zoom, fully drawn", path: "tmux attach (prefix z)", unit: "ms",
                 stats: Stats(tmux.drawn), comparison: "baseline", target: "–"))
+    }
+
+    private mutating func keysUnderFlood(_ stage: TUIStage) async throws {
+        let scenario = KeysScenario(stage: stage, keys: quick ? 40 : 200)
+        let claudepm = try await scenario.runClaudepm()
+        let tmux = try await scenario.runTmux()
+        rows.append(
+            ResultRow(
+                scenario: "keys under flood: 9 tiles × 64 KB/s, j/k to the selection drawn", path: "claudepm",
+                unit: "ms", stats: Stats(claudepm), comparison: ratio(Stats(claudepm), Stats(tmux), "tmux prefix o"),
+                target: "p99 ≤ 16.7 ms"))
+        rows.append(
+            ResultRow(
+                scenario: "keys under flood: 9 panes × 64 KB/s, prefix o to the border drawn",
+                path: "tmux attach (prefix o)", unit: "ms", stats: Stats(tmux), comparison: "baseline", target: "–"))
     }
 
     private mutating func start(_ stage: TUIStage) async throws {

@@ -146,7 +146,15 @@ final class TUIStage {
 
     /// claudepm-server, the tmux clients it runs for PTY streams, and the tmux server of the sessions.
     var serverPids: [Int32] {
-        [server.pid] + ProcStat.children(of: server.pid) + (tmux.serverPid(session: "rest").map { [$0] } ?? [])
+        servingParts.flatMap(\.1)
+    }
+
+    /// The serving side by kind: claudepm-server, its children (the tmux control clients), the tmux server.
+    var servingParts: [(String, [Int32])] {
+        [
+            ("claudepm-server", [server.pid]), ("its tmux control clients", ProcStat.children(of: server.pid)),
+            ("tmux server", tmux.serverPid(session: "rest").map { [$0] } ?? []),
+        ]
     }
 
     /// Stops the server and tmux and removes the directory.

@@ -16,6 +16,8 @@ struct WallResult {
     var otherCpuPercent: Double
     /// Samples where a tile showed no stamped line at all.
     var missing: Int
+    /// The serving side's CPU % by process kind (claudepm runs only).
+    var parts: [(String, Double)] = []
 }
 
 /// Runs the wall over claudepm and over tmux.
@@ -43,7 +45,8 @@ struct WallScenario {
         defer { for tile in stage.tiles { try? stage.interrupt(tile.paneID) } }
         let client = try stage.launchClient()
         do {
-            let result = try await measure(client.screen, viewer: [client.pid], other: stage.serverPids, kind: "cpm")
+            let result = try await measure(
+                client.screen, viewer: [client.pid], other: stage.serverPids, kind: "cpm", parts: stage.servingParts)
             await client.stop()
             return result
         } catch {
@@ -73,7 +76,7 @@ struct WallScenario {
     }
 
     private func measure(
-        _ screen: WatchedScreen, viewer: [Int32], other: [Int32], kind: String
+        _ screen: WatchedScreen, viewer: [Int32], other: [Int32], kind: String, parts: [(String, [Int32])] = []
     ) async throws
         -> WallResult
     {
@@ -86,6 +89,7 @@ struct WallScenario {
         screen.debugDump("wall \(kind)")
         let viewerUsage = ProcessUsage(pids: viewer)
         let otherUsage = ProcessUsage(pids: other)
+        let partUsages = parts.map { ($0.0, ProcessUsage(pids: $0.1)) }
         var lags: [Double] = []
         var missing = 0
         let end = ContinuousClock.now + duration
@@ -104,7 +108,7 @@ struct WallScenario {
         }
         return WallResult(
             cpuPercent: viewerUsage.rates().cpuPercent, lags: lags, otherCpuPercent: otherUsage.rates().cpuPercent,
-            missing: missing)
+            missing: missing, parts: partUsages.map { ($0.0, $0.1.rates().cpuPercent) })
     }
 
     /// How long the oldest burst not shown has waited at `snapshot` (0 if the newest is shown).

@@ -124,8 +124,9 @@ struct FleetTriageBoardEndToEndTests {
     @Test func triageVisitsBothServersInQueueOrderAndSkipsOneThatIsDown() async throws {
         try await FleetWorld.with(hosts: Self.servers) { world in
             try await world.run()
-            // Every agent of both hosts asks (they ask 8–20 s after starting, then wait).
-            let allWaiting = await world.tmux.waitForScreen(timeout: 90) { screen in
+            // Every agent of both hosts asks (they ask 8–20 s after starting, then wait; two demo
+            // servers start their agents slowly while the rest of the suite runs beside them).
+            let allWaiting = await world.tmux.waitForScreen(timeout: 180) { screen in
                 let rows = Self.rows(screen)
                 return Self.heading(screen, "alpha").contains("online")
                     && Self.heading(screen, "beta").contains("online") && rows.count == 8

@@ -51,11 +51,14 @@ actor PaneViewer {
     func read<T: Sendable>(_ body: (TerminalScreen) -> T) -> T { body(screen) }
 }
 
-/// Cells as comparable text: characters, attributes and colours of every visible cell.
+/// Cells as comparable text: characters, attributes and colours of every visible cell. A cell
+/// never written and a space look alike (a capture writes both as a space); which one the stream
+/// holds depends on whether the server's mirror saw the bytes or seeded from a capture.
 enum CellDump {
     static func rows(_ screen: TerminalScreen) -> [String] {
         (0..<screen.rows).map { r in
-            screen.row(r).map { "\($0.text)|\($0.attrs.rawValue)|\($0.fg)|\($0.bg)" }.joined(separator: " ")
+            screen.row(r).map { "\($0.text.isEmpty ? " " : $0.text)|\($0.attrs.rawValue)|\($0.fg)|\($0.bg)" }
+                .joined(separator: " ")
         }
     }
 
@@ -75,7 +78,12 @@ enum CellDump {
     static func firstDifference(_ a: [String], _ b: [String]) -> String {
         guard a.count == b.count else { return "row counts \(a.count) vs \(b.count)" }
         for (index, (x, y)) in zip(a, b).enumerated() where x != y {
-            return "row \(index):\n  stream:    \(x.prefix(400))\n  reference: \(y.prefix(400))"
+            let xs = x.split(separator: " ", omittingEmptySubsequences: false)
+            let ys = y.split(separator: " ", omittingEmptySubsequences: false)
+            let column =
+                zip(xs, ys).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(xs.count, ys.count)
+            return "row \(index), from cell \(column):\n  stream:    \(xs.dropFirst(column).prefix(8))\n"
+                + "  reference: \(ys.dropFirst(column).prefix(8))"
         }
         return "equal"
     }

@@ -40,23 +40,26 @@ final class UIWorld: Sendable {
     /// Runs `body` in a fresh world of `cols` x `rows` and tears it down afterwards, even when the
     /// body throws. `prepare` runs on the demo server before claudepm starts (e.g. to seed it).
     /// With `proxy`, claudepm talks to the server through a LatencyProxy of that profile; `config`
-    /// is written to claudepm's config file; `clientEnvironment` is set for claudepm only.
+    /// is written to claudepm's config file; `clientEnvironment` is set for claudepm only;
+    /// `serverArguments` start the demo server (e.g. with `--upstream-compat`).
     static func with(
         cols: Int = 120, rows: Int = 40, prepare: ((DemoServer) async throws -> Void)? = nil,
         proxy profile: ProxyProfile? = nil, config: String? = nil,
-        clientEnvironment: [String: String] = [:], _ body: (UIWorld) async throws -> Void
+        clientEnvironment: [String: String] = [:], serverArguments: [String] = ["--demo"],
+        _ body: (UIWorld) async throws -> Void
     ) async throws {
         try await DemoSlots.shared.with {
             try await run(
                 cols: cols, rows: rows, prepare: prepare, proxy: profile, config: config,
-                clientEnvironment: clientEnvironment, body)
+                clientEnvironment: clientEnvironment, serverArguments: serverArguments, body)
         }
     }
 
     /// `with`, once the world holds its demo slot.
     private static func run(
         cols: Int, rows: Int, prepare: ((DemoServer) async throws -> Void)?, proxy profile: ProxyProfile?,
-        config: String?, clientEnvironment: [String: String], _ body: (UIWorld) async throws -> Void
+        config: String?, clientEnvironment: [String: String], serverArguments: [String],
+        _ body: (UIWorld) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -67,7 +70,8 @@ final class UIWorld: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(config.utf8).write(to: folder.appendingPathComponent("config.toml"))
         }
-        let server = try await DemoServer.start(environment: environment, directory: directory)
+        let server = try await DemoServer.start(
+            environment: environment, directory: directory, arguments: serverArguments)
         let tmux: TmuxHarness
         do {
             tmux = try await TmuxHarness.start(
@@ -119,8 +123,9 @@ final class UIWorld: Sendable {
         return values.compactMapValues { $0 }
     }
 
-    /// Starts claudepm from the shell; the shell prints its exit status after it ends.
-    private func launch() async throws {
+    /// Starts claudepm from the shell (again after it ended); the shell prints its exit status
+    /// after it ends.
+    func launch() async throws {
         try #require(await tmux.waitForScreen { $0.contains("shell-ready$") }.ok, "bash did not start")
         let url = proxy.map { "http://127.0.0.1:\($0.port)" } ?? server.url
         let variables = clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()

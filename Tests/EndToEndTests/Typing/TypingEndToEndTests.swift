@@ -142,14 +142,26 @@ extension UIEndToEndTests {
                     && screen.components(separatedBy: "ready\n").last?.prefix { $0 != "\n" }.hasSuffix("o") == true
             }
             try #require(probed.ok, "the probes' echo is not shown:\n\(probed.screen)")
-            let line = probed.screen.components(separatedBy: "ready\n")[1].prefix { $0 != "\n" }
-            try await world.tmux.type("q")
-            let predicted = await waitForUnderlined(world, "q")
+            var line = String(probed.screen.components(separatedBy: "ready\n")[1].prefix { $0 != "\n" })
+            // An echo that a loaded machine holds back past its expiry (two round trips and slack)
+            // withdraws the trust, and the next key is a hidden probe again: after such a key's
+            // plain echo, the key after it must be predicted. Up to four keys are tried.
+            var predictedKey: Character?
+            for key in "qrst" where predictedKey == nil {
+                try await world.tmux.type(String(key))
+                if await waitForUnderlined(world, key) {
+                    predictedKey = key
+                } else {
+                    let echoed = await world.tmux.waitForScreen(timeout: 30) { $0.contains(line + String(key)) }
+                    try #require(echoed.ok, "\(key) was neither predicted nor echoed:\n\(echoed.screen)")
+                    line.append(key)
+                }
+            }
             let predictedScreen = await world.tmux.screenWithAttributes()
-            #expect(predicted, "q was not predicted:\n\(predictedScreen)")
+            let key = try #require(predictedKey, "no key was predicted:\n\(predictedScreen)")
             let confirmed = await eventually(within: 30) {
                 let screen = await world.tmux.screenWithAttributes()
-                return !Self.underlined(screen).contains("q") && screen.contains(line + "q")
+                return !Self.underlined(screen).contains(key) && screen.contains(line + String(key))
             }
             let confirmedScreen = await world.tmux.screenWithAttributes()
             #expect(confirmed, "the prediction was not replaced by the echo:\n\(confirmedScreen)")

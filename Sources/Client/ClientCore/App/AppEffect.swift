@@ -4,16 +4,25 @@
 
 /// Commands `reduce` asks the runtime to carry out.
 public enum AppEffect: Hashable, Sendable {
-    /// Open a read-only PTY stream for a tile at the configured tile size.
+    /// Open a read-only PTY stream for a tile at the configured tile size (only on a server that
+    /// streams panes).
     case watch(SessionKey, TileSize)
     /// Close a tile's PTY stream.
     case unwatch(SessionKey)
+    /// Draw a tile from the session's `session:output` pictures, the latest now and each new one
+    /// as it arrives (a server without pane streams: no terminal stream, nothing in tmux).
+    case showPictures(SessionKey)
+    /// Stop drawing that tile's pictures; drop its screen unless the session is attached.
+    case hidePictures(SessionKey)
     /// Attach interactively at the local terminal size (upgrading a tile stream if one is open).
     case attach(SessionKey, GridSize)
     /// Leave interactive attach. The stream stays open if the session is still in `watched`.
     case detach(SessionKey)
     /// Tell the remote PTY the local size changed (the runtime debounces, `ResizeDebouncer`).
     case resizeRemote(SessionKey, GridSize)
+    /// Size the attached session's window to the view at once, also under tmux's `window-size
+    /// manual` (the resize key).
+    case fitRemote(SessionKey, GridSize)
     /// Send a key to the attached remote program (its `TerminalScreen` encodes it).
     case forwardKey(SessionKey, AppKey)
     /// A request to one server (REST or the event socket), carried out by the network backend.

@@ -46,6 +46,12 @@ public enum AppEvent: Equatable, Sendable {
     case ticketContent(title: String, markdown: String)
     /// Text for the pager (`:stats`).
     case showPager(title: String, lines: [String])
+    /// Whether `server` streams panes (learnt after each connect, `ServerStatus.paneStreams`):
+    /// decides whether its tiles open pane streams or show `session:output` pictures.
+    case serverStreams(server: String, paneStreams: Bool)
+    /// A tile drawn from pictures (`AppState.pictured`) shows a new `session:output` picture, one
+    /// whose lines changed at `at`.
+    case pictureChanged(SessionKey, at: Date)
     /// The state of a session's terminal stream (tile or attach): shown in the status line while
     /// attached, never as a flash.
     case streamStatus(SessionKey, PTYStatus)
@@ -56,10 +62,22 @@ public enum AppEvent: Equatable, Sendable {
     /// Bytes typed into a session's terminal that are held, unsent, while its link is in doubt
     /// or down (0: none).
     case streamPending(SessionKey, bytes: Int)
+    /// Keys typed into a session's terminal were lost or may have been: discarded unsent (typed
+    /// while its link was down or in doubt, never replayed into a new link), or sent just before
+    /// the link dropped and never confirmed.
+    case streamLostInput(SessionKey, LostInput)
+    /// How sending an answer to a prompt ended (confirmed, refused, a repeat, or in doubt).
+    case answerEnded(PromptAnswer, PromptAnswer.Outcome)
+    /// The size of the pane a session's pane stream shows (from its latest snapshot), which
+    /// differs from the view where the server left the window alone (tmux's `window-size manual`).
+    case streamPaneSize(SessionKey, GridSize)
     /// What the search across every session's scrollback found for the find overlay's query.
     case findResults(FindResults)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
+    /// Records a server sent that did not decode were left out (one line each, naming the
+    /// record); the status line says how many and names the first.
+    case recordsSkipped(server: String, [String])
     /// The server answered a ticket action (start, approve, reject, move): done, or refused with
     /// `failure` (shown; a refused move is rolled back).
     case ticketActionEnded(TicketTarget, failure: String?)

@@ -1,7 +1,7 @@
 // Keys as the app understands them: the one key type of the client. The TUI decodes them from
 // ncurses codes or raw bytes, `reduce` routes them through the Keymap, and in full-screen attach
-// the session's TerminalScreen encodes them for the remote program (`TerminalScreen.encode`,
-// which knows the program's modes); that is why TerminalScreen may import ClientCore.
+// the session's TerminalScreen encodes them for the remote program (TUI's
+// `TerminalScreen+AppKey.swift` maps each onto the screen's own key vocabulary).
 
 /// A key press (or mouse event) delivered to `reduce`.
 public enum AppKey: Hashable, Sendable, CustomStringConvertible {

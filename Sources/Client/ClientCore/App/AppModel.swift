@@ -31,6 +31,19 @@ public struct WaitingInfo: Hashable, Sendable {
 
     /// True for a permission prompt, which `y`/`n` can answer without attaching.
     public var isPermissionPrompt: Bool { reason == "permission_prompt" }
+
+    /// A short label for a waiting reason: `permission`, `question`, `idle`, … (badges and the
+    /// status line's answer targets).
+    public static func label(forReason reason: String) -> String {
+        switch reason {
+        case "permission_prompt": "permission"
+        case "idle_prompt": "idle"
+        case "question": "question"
+        case "context_exhausted": "context full"
+        case "stopped": "stopped"
+        default: "input"
+        }
+    }
 }
 
 /// One session row.
@@ -117,6 +130,12 @@ public struct ServerStatus: Hashable, Sendable {
     public var problem: String?
     /// How many times the link came up (more than once: it was lost and re-established).
     public var timesOnline = 0
+    /// Whether the server streams panes (claudepm-server's extension, docs/compatibility.md):
+    /// nil until the network layer has asked (after each connect; `.serverStreams`), false for a
+    /// server that answers every `pty:attach` with a tmux client (the upstream server). Tiles of
+    /// such a server are pictures from its `session:output` snapshots and never open a stream;
+    /// tiles of a server not asked yet wait.
+    public var paneStreams: Bool?
 
     /// Creates a server status.
     public init(name: String, link: ServerLink = .connecting, lastHeard: Date? = nil, rttMilliseconds: Int? = nil) {

@@ -16,7 +16,7 @@ extension AppState {
 
     private mutating func performGlobal(_ action: AppAction) -> [AppEffect]? {
         switch action {
-        case .help: overlay = .help
+        case .help: overlay = .help(offset: 0)
         case .palette: overlay = .palette("")
         case .notifications: overlay = .notifications(cursor: 0)
         case .goSessions:
@@ -45,7 +45,8 @@ extension AppState {
         case .zoom:
             if let selection, sessions[selection]?.isLive == true { zoomed = zoomed == selection ? nil : selection }
         case .back:
-            if filter.isActive { setFilter("") } else { zoomed = nil }
+            if filter.isActive { setFilter("") } else if tilePan != nil { tilePan = nil } else { zoomed = nil }
+        case .panUp, .panDown, .panLeft, .panRight: panTile(action)
         case .snooze: snoozeSelection()
         case .search: filter.editing = true
         case .find: return openFind()
@@ -55,17 +56,17 @@ extension AppState {
         return []
     }
 
-    /// Answers the selected session's waiting permission prompt (banner or not), hiding a banner
-    /// about it.
-    private mutating func answerSelected(allow: Bool) -> [AppEffect] {
-        guard let key = selection, sessions[key]?.isLive == true, sessions[key]?.waiting?.isPermissionPrompt == true
-        else {
-            flash = "the selected session has no permission prompt waiting"
-            return []
+    /// Moves the selected tile's window by a step (`TilePan`).
+    private mutating func panTile(_ action: AppAction) {
+        guard let selection else { return }
+        var pan = tilePan?.session == selection ? tilePan ?? TilePan(session: selection) : TilePan(session: selection)
+        switch action {
+        case .panUp: pan.rows -= TilePan.rowStep
+        case .panDown: pan.rows += TilePan.rowStep
+        case .panLeft: pan.cols -= TilePan.colStep
+        default: pan.cols += TilePan.colStep
         }
-        if refuses("answer", on: key.server) { return [] }
-        let hide = banner?.notification.sessionKey == key ? dismissBanner() : []
-        return hide + [.network(.answerPermission(key, allow: allow))]
+        tilePan = pan.rows == 0 && pan.cols == 0 ? nil : pan
     }
 
     /// Quits at once, or asks first when a session is attached.
@@ -100,7 +101,7 @@ extension AppState {
         case "next", "triage": return triageNext()
         case "reconnect", "retry": return reconnectNow()
         case "stats": return [.showStats]
-        case "help": overlay = .help
+        case "help": overlay = .help(offset: 0)
         case "": break
         default: flash = "unknown command: \(command)"
         }

@@ -6,13 +6,13 @@ extension AppState {
     public var activeKeyViews: [KeyView] { keyViews(overlay: overlay) }
 
     /// The views whose keys `?` lists: those active under the help overlay.
-    public var helpKeyViews: [KeyView] { keyViews(overlay: overlay == .help ? nil : overlay) }
+    public var helpKeyViews: [KeyView] { keyViews(overlay: overlay?.isHelp == true ? nil : overlay) }
 
     private func keyViews(overlay: Overlay?) -> [KeyView] {
         switch overlay {
         case .notifications: return [.notifications]
         case .pager, .projectPicker: return [.pager]
-        case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback, .find: return []
+        case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback, .find, .answer: return []
         case nil: break
         }
         if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
@@ -48,9 +48,7 @@ extension AppState {
     /// Overlays that take every key (help, quit confirmation, text entry). Nil if not handled.
     private mutating func handleTextOverlay(_ key: AppKey) -> [AppEffect]? {
         switch overlay {
-        case .help:
-            overlay = nil
-            return []
+        case .help(let offset): return handleHelpKey(key, offset: offset)
         case .confirmQuit:
             overlay = nil
             if key == .char("y") || key == .char("q") {
@@ -75,6 +73,7 @@ extension AppState {
             }
             return []
         case .find(let state): return handleFindKey(key, state)
+        case .answer(let box): return handleAnswerBoxKey(key, box)
         case .rejectFeedback(let id, let text):
             switch TextEdit.apply(key, to: text) {
             case .editing(let next): overlay = .rejectFeedback(ticketID: id, text: next)
@@ -146,6 +145,11 @@ extension AppState {
         case .action(.scrollback):
             scrollback = ScrollbackState(offset: max(size.rows - 2, 1))
             return []
+        case .action(.fitWindow):
+            guard paneShownAtOwnSize(session) else { return forward(key, to: session) }
+            if refuses("resize", on: session.server) { return [] }
+            flash = "sizing the window to \(attachSize.cols)×\(attachSize.rows)"
+            return [.fitRemote(session, attachSize)]
         default:
             if case .mouse(let event) = key, event.kind == .wheelUp {
                 scrollback = ScrollbackState(offset: 3)
@@ -155,9 +159,21 @@ extension AppState {
         }
     }
 
-    /// Sends `key` to the attached session, unless its server is read-only.
+    /// True when `session`'s pane stream shows its pane at a size other than the view's: the
+    /// server left the window alone (tmux's `window-size manual`) and the fit key applies.
+    public func paneShownAtOwnSize(_ session: SessionKey) -> Bool {
+        guard let stream = streams[session], case .attached = stream.status, let pane = stream.paneSize else {
+            return false
+        }
+        return pane != attachSize
+    }
+
+    /// Sends `key` to the attached session, unless its server is read-only. A report of lost
+    /// keys goes once the user types again, but not before it has been on screen a moment.
     private mutating func forward(_ key: AppKey, to session: SessionKey) -> [AppEffect] {
-        refuses("keys", on: session.server) ? [] : [.forwardKey(session, key)]
+        if refuses("keys", on: session.server) { return [] }
+        streams[session]?.clearLossReport(now: clock)
+        return [.forwardKey(session, key)]
     }
 
     private mutating func handleMouse(_ event: MouseEvent) -> [AppEffect] {

@@ -43,14 +43,14 @@ extension AppState {
         clearWritableNotifications()
     }
 
-    /// Banner keys; nil when the action is not a banner action or does not apply.
+    /// Banner keys; nil when the action is not a banner action. While a banner shows, y/n are
+    /// its own (`answerBanner`) and never fall through to the selected row.
     mutating func performBanner(_ action: AppAction) -> [AppEffect]? {
         guard let item = banner?.notification else { return nil }
         switch action {
         case .bannerYes, .bannerNo:
-            guard let key = item.sessionKey, sessions[key]?.waiting?.isPermissionPrompt == true else { return nil }
-            if refuses("answer", on: key.server) { return [] }
-            return dismissBanner() + [.network(.answerPermission(key, allow: action == .bannerYes))]
+            guard let banner else { return nil }
+            return answerBanner(banner, allow: action == .bannerYes)
         case .bannerJump:
             guard let key = item.sessionKey else { return nil }
             return dismissBanner() + attach(key)

@@ -10,7 +10,7 @@ extension NetworkEffect {
     public var change: String? {
         switch self {
         case .sendInput: "input"
-        case .answerPermission: "answer"
+        case .answer: "answer"
         case .startTicketSession: "start"
         case .approveTicket: "approve"
         case .rejectTicket: "reject"
@@ -59,6 +59,7 @@ extension AppState {
         return effects.filter { effect in
             switch effect {
             case .forwardKey(let key, _): !refuses("keys", on: key.server)
+            case .fitRemote(let key, _): !refuses("resize", on: key.server)
             case .network(let request):
                 request.change.map { !refuses($0, on: request.server) } ?? true
             default: true

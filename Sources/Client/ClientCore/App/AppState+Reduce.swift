@@ -22,6 +22,7 @@ extension AppState {
         refreshLiveTickets()
         effects += syncNotificationFocus()
         effects += syncWatches()
+        if case .key = event { observeAnswerTargets(userMoved: true) } else { observeAnswerTargets(userMoved: false) }
         return droppingChanges(effects)
     }
 
@@ -38,6 +39,7 @@ extension AppState {
             if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }
             let heard = now
             let comesBack = link == .online && server(name).map { $0.link != .online && $0.timesOnline > 0 } == true
+            if link != .online { answersInDoubt(server: name, reason: "the link to \(name) was lost") }
             updateServer(name) {
                 $0.link = link
                 $0.lastContact = nil
@@ -52,10 +54,17 @@ extension AppState {
             updateServer(name) { $0.problem = reason }
             return []
         case .serverLate(let name, let contact):
+            if contact != nil { answersInDoubt(server: name, reason: "the link to \(name) is in doubt") }
             updateServer(name) { $0.lastContact = contact }
             return []
         case .roundTrip(let name, let ms):
             updateServer(name) { $0.rttMilliseconds = ms }
+            return []
+        case .serverStreams(let name, let paneStreams):
+            updateServer(name) { $0.paneStreams = paneStreams }
+            return []
+        case .pictureChanged(let key, let at):
+            if pictured.contains(key) { pictureChanged[key] = at }
             return []
         case .serverClock(let name, let offset):
             notifications.clockOffsets[name] = offset
@@ -67,6 +76,9 @@ extension AppState {
         case .actionFailed(let text):
             flash = text
             return []
+        case .recordsSkipped(let server, let records):
+            flash = Self.skippedText(server: server, records)
+            return []
         case .findResults(let results):
             findResultsArrived(results)
             return []
@@ -74,24 +86,11 @@ extension AppState {
             endTicketAction(target, failure: failure)
             return []
         case .resumed: return resync()
-        case .streamStatus(let key, let status):
-            guard watched.contains(key) || attachedSession == key else { return [] }
-            let notice = status.isLive ? nil : streams[key]?.notice
-            let pending = streams[key]?.pendingInput ?? 0
-            streams[key] = StreamState(status: status, notice: notice)
-            streams[key]?.pendingInput = pending
+        case .streamStatus, .streamLate, .streamPending, .streamNotice, .streamLostInput, .streamPaneSize:
+            applyStream(event)
             return []
-        case .streamLate(let key, let contact):
-            guard watched.contains(key) || attachedSession == key else { return [] }
-            streams[key, default: StreamState(status: .idle)].lastContact = contact
-            return []
-        case .streamPending(let key, let bytes):
-            guard watched.contains(key) || attachedSession == key else { return [] }
-            streams[key, default: StreamState(status: .idle)].pendingInput = bytes
-            return []
-        case .streamNotice(let key, let text):
-            guard watched.contains(key) || attachedSession == key else { return [] }
-            streams[key, default: StreamState(status: .idle)].notice = text
+        case .answerEnded(let answer, let outcome):
+            answerEnded(answer, outcome)
             return []
         default: return applyData(event)
         }
@@ -151,9 +150,11 @@ extension AppState {
     }
 
     /// The monotonic time at which the model must be ticked even if nothing else happens (a banner
-    /// expires, a queued banner may show, a snooze ends, the session lists are due), if any.
+    /// expires, a queued banner may show, a snooze ends, the session lists are due, a banner's
+    /// y/n hint appears), if any.
     public var nextTimer: MonotonicTime? {
-        [notifications.nextTick, triage.queue.nextWakeUp(now: clock), nextSessionRefresh].compactMap { $0 }.min()
+        [notifications.nextTick, triage.queue.nextWakeUp(now: clock), nextSessionRefresh, answerGraceEnd]
+            .compactMap { $0 }.min()
     }
 
     /// Replaces `server`'s sessions. The list says nothing about waiting, so a session that is
@@ -244,5 +245,17 @@ extension AppState {
             if page == .board, let project = board.project { return [.network(.loadBoard(project))] }
         }
         return []
+    }
+}
+
+extension AppState {
+    /// The status line's words for records a server sent that were left out: how many, and the
+    /// first one (`local: skipped 2 records it could not read: session #1 (5eed0001): bad status; +1
+    /// more in the log`).
+    static func skippedText(server: String, _ records: [String]) -> String? {
+        guard let first = records.first else { return nil }
+        let count = records.count == 1 ? "a record" : "\(records.count) records"
+        let more = records.count > 1 ? "; +\(records.count - 1) more in the log" : ""
+        return "\(server): skipped \(count) it could not read: \(first)\(more)"
     }
 }

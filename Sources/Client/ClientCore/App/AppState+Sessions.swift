@@ -1,5 +1,8 @@
 // Session ordering, selection and the wall: which sessions are shown, which tiles are visible,
-// and the watch/unwatch effects that keep tile streams in step with what is on screen.
+// and the watch/unwatch (or, without pane streams, show/hide pictures) effects that keep tiles in
+// step with what is on screen.
+
+import Foundation
 
 extension AppState {
     /// Every session in display order: by server (configuration order), project, status, name
@@ -42,21 +45,38 @@ extension AppState {
     }
 
     /// Opens streams for newly visible tiles and closes those no longer visible (an attached
-    /// session keeps its stream).
+    /// session keeps its stream). A tile of a server without pane streams is a picture instead
+    /// (`.showPictures`), and a tile of a server not asked yet waits: no tile there opens a
+    /// terminal stream, which such a server would make a tmux client of (docs/compatibility.md).
     mutating func syncWatches() -> [AppEffect] {
         var wanted = Set(page == .sessions ? visibleTiles : [])
         wanted.formUnion(findKeys)
-        if let attached = attachedSession { wanted.insert(attached) }
+        let attached = attachedSession
+        var streamed = wanted.filter { server($0.server)?.paneStreams == true }
+        if let attached, server(attached.server)?.paneStreams == true { streamed.insert(attached) }
+        let pictures = wanted.filter { $0 != attached && server($0.server)?.paneStreams == false }
         var effects: [AppEffect] = []
-        for key in watched.subtracting(wanted).sorted() where key != attachedSession {
+        for key in watched.subtracting(streamed).sorted() where key != attached {
             effects.append(.unwatch(key))
         }
-        for key in wanted.subtracting(watched).sorted() where key != attachedSession {
+        effects += pictured.subtracting(pictures).sorted().map(AppEffect.hidePictures)
+        for key in streamed.subtracting(watched).sorted() where key != attached {
             effects.append(.watch(key, ui.tileSize))
         }
-        watched = wanted
-        streams = streams.filter { wanted.contains($0.key) }
+        effects += pictures.subtracting(pictured).sorted().map(AppEffect.showPictures)
+        watched = streamed
+        pictured = pictures
+        if pictureChanged.keys.contains(where: { !pictures.contains($0) }) {
+            pictureChanged = pictureChanged.filter { pictures.contains($0.key) }
+        }
+        streams = streams.filter { streamed.contains($0.key) || $0.key == attached }
         return effects
+    }
+
+    /// When the age of a tile's picture on screen next reads differently (`RelativeTime`), so the
+    /// runtime redraws then and not every second.
+    public var nextPictureTextChange: Date? {
+        pictureChanged.values.map { RelativeTime.nextChange(of: $0, now: now) }.min()
     }
 
     /// Keeps the selection on an existing, shown session (the first shown one if it vanished or
@@ -79,6 +99,7 @@ extension AppState {
         guard !shown.slots.isEmpty else { return }
         let index = selection.flatMap { shown.slotIndex[$0] } ?? 0
         selection = shown.slots[min(max(index + delta, 0), shown.slots.count - 1)].key
+        if tilePan?.session != selection { tilePan = nil }
         if zoomed != nil, let selection, sessions[selection]?.isLive == true { zoomed = selection }
     }
 
@@ -106,6 +127,8 @@ extension AppState {
         scrollback = nil
         selection = key
         page = .attached(key)
+        // The attach's stream reports the pane's size anew (the tile's was the pane's own).
+        streams[key]?.paneSize = nil
         effects.append(.attach(key, attachSize))
         return effects
     }

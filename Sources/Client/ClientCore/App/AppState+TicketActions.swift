@@ -10,7 +10,7 @@ extension NetworkEffect {
         case .startTicketSession(let server, let id), .approveTicket(let server, let id),
             .rejectTicket(let server, let id, _), .moveTicket(let server, let id, _):
             return TicketTarget(server: server, ticketID: id)
-        case .sendInput, .answerPermission, .refreshSessions, .loadBoard, .loadTicketContent, .clearNotifications,
+        case .sendInput, .answer, .refreshSessions, .loadBoard, .loadTicketContent, .clearNotifications,
             .deleteNotification, .refetchNotifications:
             return nil
         }

@@ -15,8 +15,8 @@ public enum MainPage: Hashable, Sendable {
 
 /// A panel drawn over the current page that takes the keys while open.
 public enum Overlay: Hashable, Sendable {
-    /// The keys of the current view.
-    case help
+    /// The keys of the current view, scrolled `offset` lines down.
+    case help(offset: Int)
     /// The notification list, with the focused row.
     case notifications(cursor: Int)
     /// "Quit? y/n" (something is attached).
@@ -32,6 +32,8 @@ public enum Overlay: Hashable, Sendable {
     case rejectFeedback(ticketID: String, text: String)
     /// The project picker, with the focused row.
     case projectPicker(cursor: Int)
+    /// The answer box for a prompt that is not a permission prompt (y/n on a question banner).
+    case answer(AnswerBox)
     /// The search across every session's scrollback (`AppState+Find`).
     case find(FindState)
 }
@@ -79,12 +81,30 @@ public struct StreamState: Equatable, Sendable {
     public var lastContact: Date?
     /// Bytes typed and held, unsent, while the link is in doubt or down.
     public var pendingInput = 0
+    /// Bytes typed that were discarded, unsent (typed while the link was down or in doubt), since
+    /// the report was last cleared; the report outlives the stream's own status changes.
+    public var discardedInput = 0
+    /// Bytes typed just before the link dropped that were never confirmed, since the report was
+    /// last cleared.
+    public var unconfirmedInput = 0
+    /// When lost keys were last reported (monotonic), nil when none are.
+    public var lossReportedAt: MonotonicTime?
+    /// The pane's own size, from the latest snapshot of a pane stream (nil: none yet).
+    public var paneSize: GridSize?
 
     /// Creates a stream state.
     public init(status: PTYStatus, notice: String? = nil) {
         self.status = status
         self.notice = notice
     }
+}
+
+/// Keys typed into a terminal that were lost, or may have been.
+public enum LostInput: Equatable, Sendable {
+    /// This many bytes were discarded, never sent.
+    case discarded(Int)
+    /// This many bytes went out just before the link dropped, never confirmed.
+    case unconfirmed(Int)
 }
 
 /// The client state.
@@ -124,18 +144,27 @@ public struct AppState: Equatable, Sendable {
     public var attachedFrom: MainPage?
     /// The zoomed tile, if any.
     public var zoomed: SessionKey?
+    /// The selected tile's window, moved by the user (nil: where the tile puts it).
+    public var tilePan: TilePan?
     /// Notifications, unread counts and the banner (ClientCore's `NotificationManager` policy).
     public var notifications: NotificationManager
     /// Triage bookkeeping.
     public var triage = TriageState()
+    /// The answers sent to prompts and what y/n would answer (`AppState+Answers`).
+    public var answers = AnswerLedger()
     /// The board.
     public var board = BoardState()
     /// Scrollback browsing in attach, nil when live.
     public var scrollback: ScrollbackState?
     /// The first key of a two-key sequence (`g`), if pending.
     public var pendingKey: AppKey?
-    /// Sessions with an open read-only tile stream.
+    /// Sessions with an open read-only tile stream (on servers that stream panes).
     public var watched: Set<SessionKey> = []
+    /// Sessions whose tiles are drawn from `session:output` pictures (on servers without pane
+    /// streams, `ServerStatus.paneStreams == false`); never attached ones.
+    public var pictured: Set<SessionKey> = []
+    /// When the picture each pictured tile shows last changed (none until one arrived).
+    public var pictureChanged: [SessionKey: Date] = [:]
     /// The terminal streams' states and latest notices, by session (open streams only).
     public var streams: [SessionKey: StreamState] = [:]
     /// A short message for the status line (errors, confirmations).

@@ -19,6 +19,24 @@ extension Keymap {
             session shows on the top row, and `C-\\` (or `C-^` when `C-\\` is the detach key) jumps there. The key
             is taken only while such a banner shows; otherwise it goes to the session like any other.
 
+            **A pane at a size of its own.** On claudepm-server, attaching sizes the session's tmux
+            window to the terminal, and detaching, quitting or a lost connection puts it back exactly
+            as it was. Under tmux's `window-size manual` nothing is resized: the pane shows at its own
+            size (cropped around its newest lines and the cursor when it is larger than the terminal)
+            and the status line says `pane WxH  C-^ fit`. `C-^` (or `C-_` when `C-^` is the detach or
+            the jump key) then sizes the window to the terminal, as tmux's `resize-window -A` would,
+            until you detach; the key is taken only while the pane shows at a size of its own.
+
+            **Help** (`?`) lists the keys that work everywhere first, then those of the view it opened
+            over. When the list is taller than the screen it scrolls: `j`/`k` or Up/Down a line, PgDn/PgUp
+            (or Space, `C-f`/`C-b`) a page, `g`/`G` (Home/End) to either end, and the border says how many
+            lines are above and below; any other key closes it (any key at all when it fits).
+
+            **Escape.** A lone Esc counts as the Escape key once 25 ms pass with nothing after it; Esc and
+            a key read together are the Alt chord. The time is counted from when the Esc was read, and the
+            loop reads keys between slices of output, so Esc then `q` typed apart stay two keys under any
+            output flood.
+
             **Command line** (`:`): `:sessions`, `:board`, `:notifications`, `:next`, `:read` (mark all read),
             `:clear` (clear all notifications), `:help`, `:quit` (asks when attached), `:quit!`.
 
@@ -36,8 +54,20 @@ extension Keymap {
             box naming the ticket; `y` does it, any other key cancels. `x` (reject) asks for its feedback.
 
             **Banners** about a waiting prompt, and urgent ones, stay until answered (`y`/`n`), dismissed (`d`),
-            or the session stops waiting; other banners go after 5 s. In the session list `y`/`n` answer the
-            selected session's latest permission prompt, banner or not.
+            or the session stops waiting; other banners go after 5 s. While a banner shows, `y`/`n` are its own:
+            they answer its permission prompt; on a question (or any other wait) they open the answer box
+            (Enter sends the text to that prompt, Esc closes it); a banner about no prompt takes no answer.
+            For a moment after a banner appears, changes or goes away (1 s; `answer_grace_ms` in `[ui]`),
+            `y`/`n` answer nothing and say so (`the banner just changed: read it, then press y again`); the
+            banner offers `y/n answer` (`y/n reply` on a question) once they work. Without a banner, `y`/`n`
+            answer the selected session's latest permission prompt, unless it appeared there that moment.
+
+            **Answers** are named on the status line when they go out and when they end (`approving API-001:
+            permission…`, then `approved API-001: permission`, `answer to API-001: permission not sent: …`,
+            or `answer to API-001: permission may not have arrived (…)`). Each prompt takes one answer: a
+            second `y` says `already approved API-001: permission: nothing sent`. An answer that may not have
+            arrived, or was not sent, may be given again; claudepm-server types a repeat of the same prompt
+            only once. Nothing is sent to a server that is not connected.
 
             **Detaching** returns to the view the attach was opened from (the board after `v`).
 

@@ -11,6 +11,8 @@ public enum AppAction: Hashable, Sendable {
     case markRead, markAllRead, clearAll
     case startSession, approve, reject, moveNext, movePrevious, viewSession, toggleChips, toggleChip, pickProject
     case search, searchNext, searchPrevious, scrollback, find
+    case fitWindow
+    case panUp, panDown, panLeft, panRight
 }
 
 /// The views that have their own keys.
@@ -134,7 +136,11 @@ public enum Keymap {
         KeyBinding([[.char("h")], [.left]], .left, "previous tile page"),
         KeyBinding([[.enter]], .open, "attach full screen"),
         KeyBinding([[.char("z")], [.char(" ")]], .zoom, "zoom the selected tile"),
-        KeyBinding([[.escape]], .back, "clear the filter / unzoom"),
+        KeyBinding([[.char("K")]], .panUp, "pan the selected tile's window up (5 rows)"),
+        KeyBinding([[.char("J")]], .panDown, "pan it down"),
+        KeyBinding([[.char("H")]], .panLeft, "pan it left (10 columns)"),
+        KeyBinding([[.char("L")]], .panRight, "pan it right"),
+        KeyBinding([[.escape]], .back, "clear the filter / unzoom / stop panning"),
         KeyBinding([[.char("s")]], .snooze, "snooze the selected waiting session (15 min)"),
         KeyBinding([[.char("/")]], .search, "filter as you type (Enter keeps, Esc clears)"),
         KeyBinding([[.char("f")]], .find, "search every session's scrollback"),
@@ -163,8 +169,8 @@ public enum Keymap {
     ]
 
     static let banner: [KeyBinding] = [
-        KeyBinding([[.char("y")]], .bannerYes, "answer yes to the permission prompt"),
-        KeyBinding([[.char("n")]], .bannerNo, "answer no to the permission prompt"),
+        KeyBinding([[.char("y")]], .bannerYes, "yes to its permission prompt (a question: the answer box)"),
+        KeyBinding([[.char("n")]], .bannerNo, "no to its permission prompt (a question: the answer box)"),
         KeyBinding([[.char("o")]], .bannerJump, "jump to the session (attach)"),
         KeyBinding([[.char("d")]], .bannerDismiss, "dismiss the banner"),
     ]
@@ -187,7 +193,18 @@ public enum Keymap {
                 [[jumpKey(detach: detach)]], .bannerJump,
                 "jump to the session of a banner about another session (taken only while one shows)"),
             KeyBinding([[.shiftPageUp]], .scrollback, "scrollback (then / to search)"),
+            KeyBinding(
+                [[fitKey(detach: detach)]], .fitWindow,
+                "size the session's window to this terminal (taken only while its pane shows at a size of its own)"),
         ]
+    }
+
+    /// The key that sizes the attached session's window to the terminal where the server left
+    /// it alone (tmux's `window-size manual`), as tmux's `resize-window -A` would: `C-^` (mosh's
+    /// escape key), or `C-_` when `C-^` is the detach or the jump key.
+    public static func fitKey(detach: DetachKey) -> AppKey {
+        let caret: UInt8 = 0x1E
+        return detach.byte == caret || jumpKey(detach: detach) == .ctrl("^") ? .ctrl("_") : .ctrl("^")
     }
 
     /// The key that jumps from an attached session to the session of a banner about another one:

@@ -7,10 +7,12 @@
 public enum NetworkEffect: Hashable, Sendable {
     /// `session:input`: type `text` followed by Enter into the session.
     case sendInput(SessionKey, String)
-    /// Answer the session's permission prompt without Enter (`session:keys`): `1` picks "Yes",
-    /// Escape picks "No, and tell Claude what to do differently" (typing `n` + Enter would pick
-    /// the highlighted "Yes" in Claude Code's menu).
-    case answerPermission(SessionKey, allow: Bool)
+    /// Answer a waiting session's prompt over HTTP, whose 2xx confirms it (the socket's
+    /// `session:keys` has no reply): yes is `/keys` `1`, no is `/keys` `Escape` ("No, and tell
+    /// Claude what to do differently"; typing `n` + Enter would pick the highlighted "Yes" in
+    /// Claude Code's menu), text is `/input` (with Enter). The prompt's id goes along as
+    /// `prompt`, so claudepm-server refuses a repeat; answered with `.answerEnded`.
+    case answer(PromptAnswer)
     /// `GET /api/sessions` from this server, answered with `.sessionsLoaded` (the server sends no
     /// event for new or removed sessions).
     case refreshSessions(server: String)
@@ -36,7 +38,8 @@ public enum NetworkEffect: Hashable, Sendable {
     /// The server the request goes to.
     public var server: String {
         switch self {
-        case .sendInput(let key, _), .answerPermission(let key, _): key.server
+        case .sendInput(let key, _): key.server
+        case .answer(let answer): answer.session.server
         case .loadBoard(let project): project.server
         case .refreshSessions(let server), .loadTicketContent(let server, _), .startTicketSession(let server, _),
             .approveTicket(let server, _), .rejectTicket(let server, _, _), .moveTicket(let server, _, _),

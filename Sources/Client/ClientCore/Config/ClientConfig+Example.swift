@@ -16,6 +16,7 @@ extension ClientConfig {
         refresh = 30            # seconds between session list refreshes (new/removed sessions), 5-3600
         prediction = "auto"     # local echo of typed keys before the server answers: auto | on | off
         prediction_threshold_ms = 30   # auto predicts when the round trip exceeds this
+        answer_grace_ms = 1000  # y/n answer nothing this long after a banner or prompt changes, 0-60000
 
         # One table per server. Without any, claudepm uses http://localhost:4847.
         # Add a server with a [server.NAME] table; NAME (unique) labels it in listings, tiles and

@@ -7,6 +7,7 @@
 //   notify     = "bell"       # off | banner | bell | osc
 //   fps        = 75           # 1–240
 //   refresh    = 30           # seconds between session list refreshes, 5–3600
+//   answer_grace_ms = 1000    # y/n wait this long after a banner or prompt changes, 0–60000
 //
 //   [server.work]             # or [[servers]] with name = "work"
 //   url          = "https://pm.example.com:4847"
@@ -58,7 +59,7 @@ extension ClientConfig {
     private static func parseUI(_ reader: TableReader) throws(ConfigError) -> UIOptions {
         try reader.rejectUnknown(allowed: [
             "detach_key", "tile_size", "colour", "color", "notify", "fps", "refresh", "prediction",
-            "prediction_threshold_ms",
+            "prediction_threshold_ms", "answer_grace_ms",
         ])
         var ui = UIOptions.default
         let source = reader.file
@@ -93,6 +94,14 @@ extension ClientConfig {
         if let millis = try reader.integer("prediction_threshold_ms") {
             let line = reader.line("prediction_threshold_ms")
             ui.prediction.threshold = try checkPredictionThreshold(millis, source: source, line: line)
+        }
+        if let millis = try reader.integer("answer_grace_ms") {
+            guard UIOptions.answerGraceRange.contains(millis) else {
+                throw .invalidValue(
+                    source: source, line: reader.line("answer_grace_ms"), key: "answer_grace_ms",
+                    message: "\(millis) is not within 0–60000")
+            }
+            ui.answerGrace = .milliseconds(millis)
         }
         return ui
     }

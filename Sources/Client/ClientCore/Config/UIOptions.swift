@@ -94,5 +94,14 @@ public struct UIOptions: Equatable, Sendable, Codable {
     /// The allowed refresh periods, in seconds.
     public static let sessionRefreshRange = 5...3600
 
+    /// How long a banner, or the selected session's prompt, must have been on screen unchanged
+    /// before `y`/`n` answer it (`[ui] answer_grace_ms`): a key pressed a moment after it
+    /// changed was meant for what was there before. Default 1 s, the time a person needs to
+    /// read a new banner.
+    public var answerGrace: Duration = .seconds(1)
+
+    /// The allowed `answer_grace_ms` values.
+    public static let answerGraceRange = 0...60_000
+
     public static let frameCapRange = 1...240
 }

@@ -30,7 +30,6 @@ extension PTYConnectionMachine {
             actions += map(coalescer.flushAll(now: now)) + discardHeld()
         }
         configuration.readOnly = access.readOnly
-        configuration.selectPaneOnAttach = !access.readOnly
         actions += setPingInterval(access.pingInterval, now: now)
         guard isAttached else { return actions }
         guard changed else { return actions + resize(cols: cols, rows: rows, now: now) }
@@ -39,6 +38,18 @@ extension PTYConnectionMachine {
         return actions + [
             .cancelTimer(.resize),
             .send(.ptyResize(sessionId: sessionId, cols: size.cols, rows: size.rows, readOnly: access.readOnly)),
+        ]
+    }
+
+    /// Sends a resize marked `fit` at once (no debounce: the user pressed a key for it); a
+    /// read-only stream sizes nothing.
+    mutating func fit(cols: Int, rows: Int, now: MonotonicTime) -> [PTYAction] {
+        size = ResizeDebouncer.Size(cols: cols, rows: rows).clampedForServer
+        guard isAttached, !configuration.readOnly else { return [] }
+        coalescer.rate.record(at: now)
+        debouncer.confirm(size)
+        return [
+            .cancelTimer(.resize), .send(.ptyResize(sessionId: sessionId, cols: size.cols, rows: size.rows, fit: true)),
         ]
     }
 

@@ -63,10 +63,7 @@ extension PTYConnectionMachine {
         if isLate { actions.append(.reportLate(lastContact: nil)) }
         isLate = false
         pingSentAt = nil
-        if let unconfirmed, unconfirmed.bytes > 0 {
-            actions.append(
-                .notice("\(unconfirmed.bytes) bytes typed just before the link dropped may not have arrived"))
-        }
+        if let unconfirmed, unconfirmed.bytes > 0 { actions.append(.reportUnconfirmed(bytes: unconfirmed.bytes)) }
         unconfirmed = nil
         return actions
     }

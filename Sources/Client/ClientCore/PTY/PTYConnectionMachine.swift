@@ -114,6 +114,7 @@ public struct PTYConnectionMachine: Sendable {
         case .resize(let cols, let rows): return resize(cols: cols, rows: rows, now: now)
         case .detach: return detach(now: now)
         case .setAccess(let access, let cols, let rows): return setAccess(access, cols: cols, rows: rows, now: now)
+        case .fit(let cols, let rows): return fit(cols: cols, rows: rows, now: now)
         case .frameReceived: return []
         case .pongReceived: return pong(now: now)
         case .timerFired(let timer): return timerFired(timer, now: now)

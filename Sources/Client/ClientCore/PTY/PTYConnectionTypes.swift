@@ -82,6 +82,9 @@ public enum PTYEvent: Equatable, Sendable {
     /// Switch between watching and interactive on the same stream, at this size (a pane stream
     /// of our server; see PTYConnectionMachine+Access).
     case setAccess(PTYConnectionMachine.Access, cols: Int, rows: Int)
+    /// The user asked to size the remote window to the local view at once (claudepm's resize
+    /// key), also where the server leaves windows alone otherwise (tmux's `window-size manual`).
+    case fit(cols: Int, rows: Int)
     /// Any other frame arrived (e.g. `pty:output`): the link is alive.
     case frameReceived
     /// A `pong` arrived.
@@ -109,6 +112,9 @@ public enum PTYAction: Sendable {
     case resetTerminal
     /// A transient problem to show (e.g. the server rate-limited input).
     case notice(String)
+    /// This many bytes of input went out just before the link dropped and were never confirmed:
+    /// they may not have arrived (reported until the user types again).
+    case reportUnconfirmed(bytes: Int)
     /// The status changed.
     case report(PTYStatus)
     /// A new round-trip measurement (for latency display and predictive echo decisions).

@@ -22,6 +22,9 @@ public enum PTYOutput: Sendable, Equatable {
     case heldInput(bytes: Int)
     /// A transient problem to show.
     case notice(String)
+    /// Bytes of input that went out just before the link dropped, never confirmed: they may not
+    /// have arrived.
+    case unconfirmedInput(count: Int)
     /// A new ping round-trip measurement.
     case roundTrip(RoundTrip)
 }

@@ -1,8 +1,9 @@
-// Effects: tiles watch read-only at the configured tile size while visible; full-screen attach
-// opens an interactive stream at the local size (a read-only server's session keeps its tile's
-// stream), and detach turns that pane stream into the read-only tile in place (without a pane
-// stream, a new read-only stream is opened); keys are encoded by the session's TerminalScreen
-// (which knows the remote's keyboard modes).
+// Effects: tiles watch read-only at the configured tile size while visible, on a server that
+// streams panes (elsewhere they are pictures, RuntimeApp+Pictures, and `.watch` opens nothing);
+// full-screen attach opens an interactive stream at the local size (a read-only server's session
+// keeps its tile's stream), and detach turns that pane stream into the read-only tile in place
+// (without a pane stream the attach's stream is closed: its tmux client goes); keys are encoded by
+// the session's TerminalScreen (which knows the remote's keyboard modes).
 import ClientCore
 import TerminalScreen
 
@@ -10,12 +11,17 @@ extension RuntimeApp {
     func perform(_ effect: AppEffect) {
         switch effect {
         case .watch(let key, let tile):
-            guard channels[key] == nil else { return }
+            // A tile's stream on a server without pane streams would be a tmux client.
+            guard channels[key] == nil, state.server(key.server)?.paneStreams == true else { return }
             open(key, size: GridSize(cols: tile.cols, rows: tile.rows), readOnly: true)
         case .unwatch(let key):
             guard key != state.attachedSession else { return }
             close(key)
             screens[key] = nil
+        case .showPictures(let key):
+            drawPicture(key)
+        case .hidePictures(let key):
+            hidePictures(key)
         case .attach(let key, let size):
             // A read-only server's session is attached as it is watched: the tile's stream is
             // kept (nothing to send, nothing to resize). An interactive attach opens a stream of
@@ -25,6 +31,8 @@ extension RuntimeApp {
             let readOnly = state.isReadOnly(key.server)
             if !(readOnly && switchAccess(key, readOnly: true, size: size)) {
                 close(key)
+                // A picture is no start for a tmux client's redraw (nor history for its scrollback).
+                if state.server(key.server)?.paneStreams == false { screens[key] = nil }
                 open(key, size: size, readOnly: readOnly)
             }
             echo = readOnly ? nil : (key, EchoPredictor(settings: state.ui.prediction))
@@ -46,6 +54,8 @@ extension RuntimeApp {
             // A pane stream's emulator takes the pane's size from the next snapshot.
             if !paneStreams.contains(key) { screens[key]?.resize(rows: max(size.rows, 1), cols: max(size.cols, 1)) }
             channels[key]?.channel.resize(cols: size.cols, rows: size.rows)
+        case .fitRemote(let key, let size):
+            channels[key]?.channel.fit(cols: size.cols, rows: size.rows)
         case .forwardKey(let key, let appKey):
             forward(appKey, to: key)
         case .alertOuterTerminal(let title, let body, let desktop):
@@ -79,9 +89,12 @@ extension RuntimeApp {
             screens[key] = TerminalScreen(rows: rows, cols: cols)
         }
         nextGeneration += 1
+        // Ask for a pane stream unless the server is known not to have them (an attach before the
+        // server said gets one from claudepm-server, a tmux client from upstream, as asked).
+        let paneStream = state.server(key.server)?.paneStreams != false
         guard
             let channel = network.openTerminal(
-                key, cols: cols, rows: rows, readOnly: readOnly, generation: nextGeneration)
+                key, cols: cols, rows: rows, readOnly: readOnly, paneStream: paneStream, generation: nextGeneration)
         else { return }
         channels[key] = (channel, nextGeneration, readOnly)
         // The new stream is not attached yet: the status line says so from this frame on, not
@@ -107,7 +120,7 @@ extension RuntimeApp {
 
     private func forward(_ appKey: AppKey, to key: SessionKey) {
         guard let screen = screens[key], let entry = channels[key], !entry.readOnly else { return }
-        let bytes = screen.encode(appKey)
+        let bytes = screen.encode(inPane(appKey, of: key))
         guard !bytes.isEmpty else { return }
         // The key's echo replaces what an attach was still waiting for.
         echoWait = (key, inputTime + Self.echoWindow, 1)
@@ -115,5 +128,16 @@ extension RuntimeApp {
         entry.channel.input(text)
         if case .mouse = appKey { return }
         predictTyped(text, key: key, screen: screen)
+    }
+
+    /// A mouse event at a place of the attach view, moved to that place of the pane: a pane
+    /// larger than the view is drawn from the mirror's crop origin (AttachView).
+    private func inPane(_ appKey: AppKey, of key: SessionKey) -> AppKey {
+        guard case .mouse(var event) = appKey, let mirror = renderer.mirror(for: key) else { return appKey }
+        let view = state.attachSize
+        let origin = mirror.cropOrigin(height: view.rows, width: view.cols)
+        event.row += origin.row
+        event.col += origin.col
+        return .mouse(event)
     }
 }

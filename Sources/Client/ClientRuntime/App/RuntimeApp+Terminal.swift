@@ -29,6 +29,8 @@ extension RuntimeApp {
             findScreenChanged(key)
             _ = screen.takeOutput()
             if echoWait?.key == key { echoArrived = true }
+            let paneSize = GridSize(cols: cols, rows: rows)
+            if state.streams[key]?.paneSize != paneSize { dispatch(.streamPaneSize(key, paneSize)) }
             return true
         case .resetTerminal:
             resetPrediction(key)
@@ -36,9 +38,8 @@ extension RuntimeApp {
             return true
         case .status(let status): dispatch(.streamStatus(key, status))
         case .notice(let text): dispatch(.streamNotice(key, text))
-        case .droppedInput(let count):
-            dispatch(
-                .streamNotice(key, "\(count) bytes typed while the link was down or in doubt were discarded, not sent"))
+        case .droppedInput(let count): dispatch(.streamLostInput(key, .discarded(count)))
+        case .unconfirmedInput(let count): dispatch(.streamLostInput(key, .unconfirmed(count)))
         case .late(let silence):
             dispatch(.streamLate(key, lastContact: silence.map { Date().addingTimeInterval(-$0.secondsDouble) }))
         case .heldInput(let bytes): dispatch(.streamPending(key, bytes: bytes))

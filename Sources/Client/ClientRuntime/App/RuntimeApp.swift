@@ -38,6 +38,9 @@ final class RuntimeApp: UILoopClient {
     /// Sessions whose open stream is a pane stream (the server sent a snapshot): their size is
     /// the pane's, set by snapshots, and tmux answers their terminal queries.
     var paneStreams: Set<SessionKey> = []
+    /// The latest `session:output` picture of each session of a server without pane streams
+    /// (`RuntimeApp+Pictures`).
+    var pictures: [SessionKey: SessionPicture] = [:]
     /// Bytes and frames each open stream delivered (for `:stats`).
     var streamCounters: [SessionKey: StreamCounters] = [:]
     var decoder = KeyDecoder()
@@ -55,9 +58,9 @@ final class RuntimeApp: UILoopClient {
     var echoWait: (key: SessionKey, until: Duration, frames: Int)?
     /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
     var echoArrived = false
-    /// A key moved to another page or overlay (wall → attach, help, board) since the last frame:
-    /// draw it at once instead of in the next frame slot.
-    var pageChangedByInput = false
+    /// A key changed what is shown (another page or overlay, the selection, a filter, a scroll)
+    /// since the last frame: draw it at once instead of in the next frame slot.
+    var keyChangedView = false
     /// The predictive echo of the interactively attached session, if any.
     var echo: (key: SessionKey, predictor: EchoPredictor)?
     /// The loop time of the batch being handled.
@@ -82,7 +85,7 @@ final class RuntimeApp: UILoopClient {
 
     var awaitsEcho: Bool { echoWait != nil }
 
-    var frameAnswersInput: Bool { echoArrived || pageChangedByInput }
+    var frameAnswersInput: Bool { echoArrived || keyChangedView }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
@@ -100,7 +103,7 @@ final class RuntimeApp: UILoopClient {
         // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
         // nothing visible, and a frame drawn for it would make the key's echo wait for the next
         // frame slot.
-        let periodic = now - lastTick >= .seconds(1) || timerDue(now) || waitingTextDeadline.map({ $0 <= now }) == true
+        let periodic = now - lastTick >= .seconds(1) || timerDue(now) || ageTextDeadline.map({ $0 <= now }) == true
         if periodic || !batch.input.isEmpty || batch.events.contains(where: \.isApp) {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
@@ -119,12 +122,13 @@ final class RuntimeApp: UILoopClient {
         }
         if batch.signals.contains(SIGWINCH) { dirty = handleResize() || dirty }
         if batch.inputClosed { stopRequested = true }
-        if !batch.input.isEmpty {
-            let (page, overlay) = (state.page, state.overlay)
-            handleInput(batch.input, now: now)
-            if state.page != page || state.overlay != overlay { pageChangedByInput = true }
-        }
-        if batch.input.isEmpty, let deadline = escapeDeadline, now >= deadline { flushEscape() }
+        // A lone ESC whose escape delay ran out before these bytes were read is the Escape key,
+        // whatever they are: keys are told apart by when they were read, not by how late the
+        // loop got round to handling them.
+        let escapeDue = escapeDeadline.map { now >= $0 } ?? false
+        if escapeDue { flushEscape() }
+        if !batch.input.isEmpty { handleInput(batch.input, now: now) }
+        if escapeDue || !batch.input.isEmpty, state != before { keyChangedView = true }
         for event in RuntimeEvent.mergingBytes(batch.events) { dirty = handle(event) || dirty }
         dirty = expirePredictions(now: now) || dirty
         dirty = refreshFind(now: now) || dirty
@@ -137,7 +141,7 @@ final class RuntimeApp: UILoopClient {
             echoArrived = false
             if let wait = echoWait { echoWait = wait.frames > 1 ? (wait.key, wait.until, wait.frames - 1) : nil }
         }
-        pageChangedByInput = false
+        keyChangedView = false
         if let entry = echo, !entry.predictor.glyphs.isEmpty {
             renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
         } else {
@@ -150,7 +154,7 @@ final class RuntimeApp: UILoopClient {
 
     func nextDeadline() -> Duration? {
         var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
-        deadlines.append(waitingTextDeadline)
+        deadlines.append(ageTextDeadline)
         deadlines.append(
             state.nextLinkTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) })
         deadlines.append(echo?.predictor.nextDeadline.map { .nanoseconds($0.nanoseconds) })
@@ -158,10 +162,12 @@ final class RuntimeApp: UILoopClient {
         return deadlines.compactMap { $0 }.min()
     }
 
-    /// When a waiting time on screen reads differently (every second in its first minute, then
-    /// every minute…); a little late rather than early, so the redraw shows the new text.
-    private var waitingTextDeadline: Duration? {
-        state.nextWaitingTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) }
+    /// When a waiting time or a tile picture's age on screen reads differently (every second in
+    /// its first minute, then every minute…); a little late rather than early, so the redraw
+    /// shows the new text.
+    private var ageTextDeadline: Duration? {
+        let next = [state.nextWaitingTextChange, state.nextPictureTextChange].compactMap { $0 }.min()
+        return next.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) }
     }
 
     /// The loop's clock (CLOCK_MONOTONIC as a duration) as the model's monotonic time.
@@ -188,6 +194,8 @@ final class RuntimeApp: UILoopClient {
             // The one generation guard: outputs of a stream the loop already replaced are dropped.
             guard channels[key]?.generation == generation else { return false }
             return handleTerminal(output, key: key)
+        case .picture(let key, let lines):
+            return handlePicture(key, lines: lines)
         }
     }
 

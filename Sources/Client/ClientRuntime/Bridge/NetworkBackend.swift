@@ -1,9 +1,10 @@
 // NetworkBackend: the runtime's side of ClientNetwork. It runs one event socket per server and
 // posts what they report to the UI loop as app events; it carries out the app's requests
 // (`NetworkEffect`, every case handled: no `default`) on tasks of their own and reports failures
-// back as `.actionFailed`. Text and answers typed into a session go over the event socket
-// (`session:input`, `session:keys`), which is subscribed to every running session; HTTP `/input`
-// and `/keys` are the fallback. Nothing here touches the UI.
+// back as `.actionFailed`. Text typed into a session goes over the event socket (`session:input`),
+// which is subscribed to every running session, with HTTP `/input` as the fallback. Answers to
+// prompts go over HTTP `/keys` and `/input`, whose reply confirms them, and always end with
+// `.answerEnded`. Nothing here touches the UI.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
@@ -63,6 +64,11 @@ final class NetworkBackend: Sendable {
                 // every 5 s on an idle link it would wake the UI loop to draw the same text.
                 var shownRoundTrip: Int?
                 for await event in socket.events {
+                    if case .message(_, .sessionOutput(let output)) = event {
+                        let key = SessionKey(server: name, sessionId: output.sessionId)
+                        queue.post(.picture(key, lines: output.lines))
+                        continue
+                    }
                     if case .resynced(_, let snapshot) = event { cache.resynced(snapshot, server: name) }
                     if case .status = event { shownRoundTrip = nil }
                     var events = ServerEventMapper.map(event, server: name)
@@ -102,6 +108,7 @@ final class NetworkBackend: Sendable {
     /// action's end (done or refused) is always reported, before the session refresh that may
     /// follow it.
     func perform(_ effect: NetworkEffect) {
+        if case .answer(let answer) = effect { return send(answer) }
         let queue = queue
         let servers = servers
         let logger = logger
@@ -113,6 +120,9 @@ final class NetworkBackend: Sendable {
                 if let socket, let message = Self.socketMessage(for: effect), await socket.send(message) { return }
                 var events = try await Self.run(effect, servers: servers)
                 acted = true
+                for case .recordsSkipped(let server, let records) in events {
+                    for record in records { logger.warning("server \(server): skipped a record it sent: \(record)") }
+                }
                 if let target = effect.ticketTarget { events.append(.ticketActionEnded(target, failure: nil)) }
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
                 if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
@@ -132,12 +142,30 @@ final class NetworkBackend: Sendable {
         }
     }
 
+    /// Sends an answer over HTTP (its 2xx confirms it, which the socket's `session:keys` never
+    /// does) and always reports how it ended: confirmed, a repeat, refused or in doubt.
+    private func send(_ answer: PromptAnswer) {
+        let queue = queue
+        let servers = servers
+        let logger = logger
+        Task {
+            var outcome = PromptAnswer.Outcome.delivered
+            do throws(ClientNetworkError) {
+                try await Self.rest(answer.session.server, servers).send(answer)
+            } catch {
+                logger.warning("answer to \(answer.target) (prompt \(answer.prompt)): \(error.description)")
+                outcome = error.answerOutcome
+            }
+            queue.post(.app(.answerEnded(answer, outcome)))
+        }
+    }
+
     /// Effects after which the session list is fetched again: the server announces no new or
     /// removed session (starting a ticket creates one; approving or rejecting may end one).
     static func changesSessions(_ effect: NetworkEffect) -> Bool {
         switch effect {
         case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: true
-        case .sendInput, .answerPermission, .loadBoard, .loadTicketContent, .moveTicket, .clearNotifications,
+        case .sendInput, .answer, .loadBoard, .loadTicketContent, .moveTicket, .clearNotifications,
             .deleteNotification, .refetchNotifications:
             false
         }
@@ -165,9 +193,8 @@ final class NetworkBackend: Sendable {
     static func socketMessage(for effect: NetworkEffect) -> ClientMessage? {
         switch effect {
         case .sendInput(let key, let text): .input(sessionId: key.sessionId, text: text)
-        case .answerPermission(let key, let allow): .keys(sessionId: key.sessionId, keys: allow ? "1" : "\u{1B}")
-        case .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession, .approveTicket, .rejectTicket,
-            .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications:
+        case .answer, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession, .approveTicket,
+            .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications:
             nil
         }
     }
@@ -192,15 +219,18 @@ final class NetworkBackend: Sendable {
         // The event socket was down: the same over HTTP (`/input`: text + Enter; `/keys`: tmux key names).
         case .sendInput(let key, let text):
             try await rest(key.server, servers).sendInput(session: key.sessionId, text: text)
-        case .answerPermission(let key, let allow):
-            try await rest(key.server, servers).sendKeys(session: key.sessionId, keys: allow ? "1" : "Escape")
+        case .answer:
+            // Sent by `send(_:)`, which reports its outcome (`perform` never brings it here).
+            break
         case .loadBoard(let project):
             let client = try rest(project.server, servers)
             let requestedAt = Date()
-            let tickets = try await client.allTickets(projectId: project.id)
+            let tickets = try await client.ticketList(projectId: project.id)
             let sessions = (try? await client.sessions(projectId: project.id)) ?? []
-            let cards = tickets.map { ServerEventMapper.ticket($0, sessions: sessions, server: project.server) }
+            let cards = tickets.items.map { ServerEventMapper.ticket($0, sessions: sessions, server: project.server) }
+            let skipped = tickets.skipped.map { "ticket of \(project.name) \($0)" }
             return [.ticketsLoaded(project: project, tickets: cards, requestedAt: requestedAt)]
+                + (skipped.isEmpty ? [] : [.recordsSkipped(server: project.server, skipped)])
         case .loadTicketContent(let server, let ticketID):
             let detail = try await rest(server, servers).ticket(ticketID)
             return [.ticketContent(title: detail.ticket.title, markdown: detail.content)]
@@ -231,13 +261,13 @@ final class NetworkBackend: Sendable {
 
 extension NetworkBackend: RuntimeBackend {
     func openTerminal(
-        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool, generation: Int
     )
         -> (any TerminalChannel)?
     {
         guard let server = servers[key.server] else { return nil }
         return PTYChannel.open(
-            server: server, key: key, cols: cols, rows: rows, readOnly: readOnly, generation: generation, queue: queue,
-            streams: streams)
+            server: server, key: key, cols: cols, rows: rows, readOnly: readOnly, paneStream: paneStream,
+            generation: generation, queue: queue, streams: streams)
     }
 }

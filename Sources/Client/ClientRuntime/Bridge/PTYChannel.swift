@@ -14,6 +14,7 @@ final class PTYChannel: TerminalChannel {
         case input(String)
         case resize(cols: Int, rows: Int)
         case access(PTYConnectionMachine.Access, cols: Int, rows: Int)
+        case fit(cols: Int, rows: Int)
     }
 
     private let commands: AsyncStream<Command>.Continuation
@@ -31,14 +32,16 @@ final class PTYChannel: TerminalChannel {
     /// `streams` learns the stream's life task (it ends once the stream is closed and its detach
     /// and close frame are out), so quitting can wait for it.
     static func open(
-        server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int,
-        queue: EventQueue<RuntimeEvent>, streams: StreamTasks
+        server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool,
+        generation: Int, queue: EventQueue<RuntimeEvent>, streams: StreamTasks
     ) -> (any TerminalChannel)? {
         var configuration = PTYConnectionMachine.Configuration()
         let access = Self.access(readOnly: readOnly)
         configuration.readOnly = access.readOnly
-        configuration.selectPaneOnAttach = !readOnly
-        configuration.paneStream = true
+        // `pty:selectPane` does nothing on a pane stream, and on a tmux client (upstream) it zooms
+        // the pane, which stays zoomed for the user after the attach: never sent.
+        configuration.selectPaneOnAttach = false
+        configuration.paneStream = paneStream
         configuration.pingInterval = access.pingInterval
         // Outputs go from the connection's executor straight to the UI queue: the socket's event
         // loop decodes and runs the connection's machine, the UI loop feeds the screen.
@@ -56,6 +59,7 @@ final class PTYChannel: TerminalChannel {
                     case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
                     case .access(let access, let cols, let rows):
                         await connection.setAccess(access, cols: cols, rows: rows)
+                    case .fit(let cols, let rows): await connection.fit(cols: cols, rows: rows)
                     }
                 }
                 await connection.shutdownClosingLink()
@@ -73,6 +77,10 @@ final class PTYChannel: TerminalChannel {
 
     func setAccess(readOnly: Bool, cols: Int, rows: Int) {
         commands.yield(.access(Self.access(readOnly: readOnly), cols: cols, rows: rows))
+    }
+
+    func fit(cols: Int, rows: Int) {
+        commands.yield(.fit(cols: cols, rows: rows))
     }
 
     /// A tile watches without a heartbeat of its own; an attached terminal pings.

@@ -4,9 +4,10 @@ import ClientCore
 
 /// The network side as the app sees it. Calls return at once; results arrive as events.
 protocol RuntimeBackend: AnyObject, Sendable {
-    /// Opens a terminal stream for `key` at `cols` x `rows`; its output is posted with `generation`.
+    /// Opens a terminal stream for `key` at `cols` x `rows`, asking for a pane stream when
+    /// `paneStream` (else plain `pty:attach`: a tmux client); its output is posted with `generation`.
     func openTerminal(
-        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, generation: Int
+        _ key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool, generation: Int
     ) -> (any TerminalChannel)?
     /// Carries out a request to one server (send input, ticket actions, board loads, notifications,
     /// session refreshes); its result arrives as app events.

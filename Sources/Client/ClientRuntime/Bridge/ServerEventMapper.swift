@@ -26,8 +26,10 @@ enum ServerEventMapper {
         case .resynced(_, let snapshot):
             return map(snapshot, server: server) + [.serverLink(server: server, link: .online)]
         case .failure(_, let error): return [.actionFailed(error.description)]
+        case .recordsSkipped(_, let records): return [.recordsSkipped(server: server, records)]
         case .rawFrame: return []
         case .clockOffset(_, let seconds): return [.serverClock(server: server, offsetSeconds: seconds)]
+        case .streamSupport(_, let paneStreams): return [.serverStreams(server: server, paneStreams: paneStreams)]
         }
     }
 

@@ -9,6 +9,9 @@ protocol TerminalChannel: Sendable {
     /// Switches the same stream between watching (`readOnly`) and interactive at this size;
     /// only for a pane stream (our server's extension), which already shows what attach needs.
     func setAccess(readOnly: Bool, cols: Int, rows: Int)
+    /// Asks the remote to size its window to `cols`×`rows` at once, also where it leaves
+    /// windows alone otherwise (the resize key; tmux's `window-size manual`).
+    func fit(cols: Int, rows: Int)
     /// Detaches and closes the stream.
     func close()
 }

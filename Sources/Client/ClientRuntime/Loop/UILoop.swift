@@ -12,6 +12,13 @@
 // of a key; a frame showing that echo is drawn at once, outside the cap. With nothing dirty and no
 // client deadline, poll has no timeout: an idle UI makes no wake-ups at all. Only this thread
 // touches ncurses and libvterm.
+//
+// Keys before output: input and signals are handed to the client before any posted event, and
+// events go over in slices; between two slices the loop looks at the input (a poll that does not
+// wait) and hands over what was typed at once, so a key is read, and timestamped, within one
+// slice of arriving, however much output is queued. An iteration hands over at most half a frame
+// interval of events (`workBudget`); what is left waits, in order, for the next iteration, which
+// does not sleep, so a flood delays the frame that shows a key by at most that budget.
 import CSupport
 import ClientCore
 
@@ -37,6 +44,13 @@ public final class UILoop<Client: UILoopClient> {
     private var fedAhead = false
     private var dirty = true
     private var inputOpen: Bool
+    /// Events handed over by the queue but not yet to the client (the work budget ran out):
+    /// they go first, before anything posted since.
+    private var backlog: [Client.Event] = []
+    /// How long one iteration hands events to the client before it draws and polls again.
+    private let workBudget: Duration
+    /// How many events go to the client between two looks at the input.
+    public static var sliceSize: Int { 16 }
     /// How many times poll returned (for tests and the idle-CPU measurement).
     public private(set) var wakeups = 0
     /// How many frames were drawn.
@@ -55,6 +69,7 @@ public final class UILoop<Client: UILoopClient> {
         self.clock = clock
         self.limiter = FrameLimiter(framesPerSecond: framesPerSecond)
         self.feedLead = limiter.interval / 4
+        self.workBudget = limiter.interval / 2
     }
 
     /// Marks the screen dirty so the next iteration draws a frame.
@@ -71,14 +86,42 @@ public final class UILoop<Client: UILoopClient> {
 
     /// One iteration: wait, collect, handle, maybe draw.
     public func runOnce() {
-        let timeout = pollTimeout(now: clock.now())
-        queue.deferWakes(dirty && (timeout ?? .zero) > .zero && !client.awaitsEcho)
-        var batch = waitAndCollect(timeout: timeout)
-        batch.events += queue.drain()
+        let timeout = backlog.isEmpty ? pollTimeout(now: clock.now()) : .zero
+        queue.deferWakes(backlog.isEmpty && dirty && (timeout ?? .zero) > .zero && !client.awaitsEcho)
+        let batch = waitAndCollect(timeout: timeout)
+        let start = clock.now()
+        if client.handle(batch, now: start) { dirty = true }
+        let events = backlog + queue.drain()
+        backlog.removeAll()
+        handOver(events, since: start)
         let now = clock.now()
-        if client.handle(batch, now: now) { dirty = true }
-        if dirty, limiter.delay(now: now) <= feedLead { fedAhead = true }
+        if dirty, backlog.isEmpty, limiter.delay(now: now) <= feedLead { fedAhead = true }
         drawIfDue()
+    }
+
+    /// Gives `events` to the client a slice at a time, input first whenever some is waiting,
+    /// until the work budget since `start` is spent; the rest becomes the backlog.
+    private func handOver(_ events: [Client.Event], since start: Duration) {
+        var rest = events[...]
+        while !rest.isEmpty, !client.isFinished {
+            let slice = Array(rest.prefix(Self.sliceSize))
+            rest = rest.dropFirst(slice.count)
+            let batch = LoopBatch<Client.Event>(input: [], inputClosed: false, signals: [], events: slice)
+            if client.handle(batch, now: clock.now()) { dirty = true }
+            guard !rest.isEmpty else { return }
+            if let typed = pendingInput() {
+                if client.handle(typed, now: clock.now()) { dirty = true }
+                if client.frameAnswersInput { break }
+            }
+            if clock.now() - start >= workBudget { break }
+        }
+        backlog = Array(rest)
+    }
+
+    /// Input and signals waiting now, if any (a poll that does not block).
+    private func pendingInput() -> LoopBatch<Client.Event>? {
+        let batch = waitAndCollect(timeout: .zero, countWakeup: false)
+        return batch.input.isEmpty && !batch.inputClosed && batch.signals.isEmpty ? nil : batch
     }
 
     /// How long poll may block: if dirty, until the pending frame's early hand-over (a quarter of
@@ -104,7 +147,7 @@ public final class UILoop<Client: UILoopClient> {
         fedAhead = false
     }
 
-    private func waitAndCollect(timeout: Duration?) -> LoopBatch<Client.Event> {
+    private func waitAndCollect(timeout: Duration?, countWakeup: Bool = true) -> LoopBatch<Client.Event> {
         var batch = LoopBatch<Client.Event>(input: [], inputClosed: false, signals: [], events: [])
         var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
         if inputOpen { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
@@ -112,7 +155,7 @@ public final class UILoop<Client: UILoopClient> {
         // as never to wake early, made every frame of a busy wall up to 1 ms late.
         let limit = Self.timespec(timeout)
         let result = csupport_poll_ns(&fds, nfds_t(fds.count), limit?.tv_sec ?? -1, limit?.tv_nsec ?? 0)
-        wakeups += 1
+        if countWakeup { wakeups += 1 }
         guard result > 0 else { return batch }
         if fds[0].revents != 0 { batch.signals = pipe.drain().signals }
         if fds.count > 1, fds[1].revents != 0 { readInput(into: &batch) }

@@ -1,7 +1,9 @@
 // Full-screen attach: the remote terminal fills the screen above a one-line status bar showing
 // the session, READ-ONLY when its server is watched only, its server's connection and round
 // trip, waiting sessions and unread notifications. In scrollback mode the view shows history
-// lines and search matches instead.
+// lines and search matches instead. A pane larger than the view (the server left its window
+// alone: tmux's `window-size manual`) is cropped like a tile, around the newest output and the
+// cursor; a smaller one sits at the top left, and the status line offers the fit key.
 
 import ClientCore
 import TerminalScreen
@@ -22,11 +24,12 @@ struct AttachView {
         if let scroll = state.scrollback, let screen {
             searchInfo = drawScrollback(scroll, screen: screen, into: &frame, rect: body)
         } else if let mirror {
-            mirror.draw(into: &frame, rect: body, originRow: 0, originCol: 0)
-            if mirror.cursor.visible, body.contains(row: mirror.cursor.row, col: mirror.cursor.col) {
-                cursor = CursorPlacement(row: mirror.cursor.row, col: mirror.cursor.col)
-            }
-            if let after = drawPredicted(predicted, into: &frame, rect: body) { cursor = after }
+            let origin = mirror.cropOrigin(height: body.height, width: body.width)
+            mirror.draw(into: &frame, rect: body, originRow: origin.row, originCol: origin.col)
+            let row = body.y + mirror.cursor.row - origin.row
+            let col = body.x + mirror.cursor.col - origin.col
+            if mirror.cursor.visible, body.contains(row: row, col: col) { cursor = CursorPlacement(row: row, col: col) }
+            if let after = drawPredicted(predicted, origin: origin, into: &frame, rect: body) { cursor = after }
         } else {
             frame.put("attaching…", row: body.y, col: body.x, style: theme.dim, clip: body)
         }
@@ -42,12 +45,13 @@ struct AttachView {
     }
 
     /// Draws predicted characters underlined; returns the cursor after the last one.
-    private func drawPredicted(_ glyphs: [PredictedGlyph], into frame: inout CellBuffer, rect: Rect) -> CursorPlacement?
-    {
+    private func drawPredicted(
+        _ glyphs: [PredictedGlyph], origin: (row: Int, col: Int), into frame: inout CellBuffer, rect: Rect
+    ) -> CursorPlacement? {
         var cursor: CursorPlacement?
         for glyph in glyphs {
-            let row = rect.y + glyph.row
-            let col = rect.x + glyph.col
+            let row = rect.y + glyph.row - origin.row
+            let col = rect.x + glyph.col - origin.col
             guard rect.contains(row: row, col: col) else { continue }
             var style = frame[row, col].style
             style.attrs.insert(.underline)
@@ -72,6 +76,9 @@ struct AttachView {
         } else {
             parts.append("\(state.ui.detachKey) detach  S-PgUp scrollback")
         }
+        if state.scrollback == nil, state.paneShownAtOwnSize(key), let pane = state.streams[key]?.paneSize {
+            parts.append("pane \(pane.cols)×\(pane.rows)  \(Keymap.fitKey(detach: state.ui.detachKey)) fit")
+        }
         let server = state.server(key.server)
         switch server?.link ?? .connecting {
         case .online:
@@ -89,6 +96,7 @@ struct AttachView {
                 parts.append(late)
             }
             if let pending = stream.pendingText { parts.append(pending) }
+            if let lost = stream.lossText { parts.append(lost) }
         }
         let waiting = state.waitingCount(excluding: key)
         if waiting > 0 { parts.append("\(glyphs.waiting) \(waiting) waiting") }

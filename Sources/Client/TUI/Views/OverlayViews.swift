@@ -15,8 +15,9 @@ struct OverlayViews {
         if state.attachedSession != nil {
             let jump = Keymap.jumpKey(detach: state.ui.detachKey)
             hints = state.bannerJumpTarget == nil ? "" : "\(jump) jump there"
-        } else if let key = item.sessionKey, state.sessions[key]?.waiting?.isPermissionPrompt == true {
-            hints = "y/n answer · " + hints
+        } else if !state.bannerIsFresh, let key = item.sessionKey, let waiting = state.sessions[key]?.waiting {
+            // y/n are offered once the banner has been up unchanged for the answer grace.
+            hints = (waiting.isPermissionPrompt ? "y/n answer · " : "y/n reply · ") + hints
         }
         let more = banner.moreCount > 0 ? " (+\(banner.moreCount) more)" : ""
         let server = SessionText.serverPrefix(item.key.server, in: state)
@@ -52,22 +53,42 @@ struct OverlayViews {
             "Enter open  r read  R all read  C clear all  Esc close", in: inner, row: inner.maxY - 1, style: theme.dim)
     }
 
-    func help(_ state: AppState, into frame: inout CellBuffer) {
+    /// The `?` overlay, its lines from `offset` on; signs on the border say what is above and
+    /// below when they do not all fit.
+    func help(_ state: AppState, offset: Int, into frame: inout CellBuffer) {
         var lines: [(String, Bool)] = []
-        for view in state.helpKeyViews {
+        // Labels in a column of their own where the panel is wide; on a narrow screen each help
+        // text follows its label, so some of it shows.
+        let aligned = frame.size.cols >= 64
+        for view in state.helpKeyViewsShown {
             lines.append((view.title, true))
             for binding in Keymap.bindings(view, detach: state.ui.detachKey) {
-                lines.append(("  " + DisplayWidth.pad(binding.label, to: 16) + " " + binding.help, false))
+                let label = aligned ? DisplayWidth.pad(binding.label, to: 16) : binding.label
+                lines.append(("  " + label + " " + binding.help, false))
             }
         }
         let area = panel(in: frame.bounds, width: 72, height: lines.count + 3)
         guard area.width >= 4, area.height >= 3 else { return }
+        let visible = AppState.helpVisibleRows(lines: lines.count, size: frame.size)
+        let start = min(max(offset, 0), max(lines.count - visible, 0))
+        let scrolls = visible < lines.count
         frame.fill(area, with: .blank)
-        frame.box(area, title: "Keys (any key closes)", style: theme.border, glyphs: theme.glyphs)
+        let title = scrolls ? "Keys (j/k scroll, other keys close)" : "Keys (any key closes)"
+        frame.box(area, title: title, style: theme.border, glyphs: theme.glyphs)
         let inner = area.inset(by: 1)
-        for (i, line) in lines.prefix(inner.height).enumerated() {
+        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
             frame.putLine(line.0, in: inner, row: inner.y + i, style: line.1 ? theme.heading : .plain)
         }
+        let below = lines.count - start - visible
+        if start > 0 { borderSign("↑ \(start) above", row: area.y, in: area, into: &frame) }
+        if below > 0 { borderSign("↓ \(below) more · j/k PgDn", row: area.maxY - 1, in: area, into: &frame) }
+    }
+
+    /// A sign on a panel's border, at its right end (the title keeps the left).
+    private func borderSign(_ text: String, row: Int, in area: Rect, into frame: inout CellBuffer) {
+        let shown = DisplayWidth.truncate(" \(text) ", to: max(area.width - 2, 0))
+        let col = area.maxX - 1 - DisplayWidth.of(shown)
+        frame.put(shown, row: row, col: max(col, area.x + 1), style: theme.heading, clip: area)
     }
 
     func message(_ title: String, lines: [String], into frame: inout CellBuffer) {

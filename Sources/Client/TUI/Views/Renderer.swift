@@ -101,9 +101,13 @@ public final class Renderer {
         for (slot, key) in zip(layout.tiles, scene.visibleTiles) {
             guard let session = state.sessions[key] else { continue }
             let stale = state.server(key.server)?.isStale ?? true
+            let picture =
+                state.pictured.contains(key)
+                ? SessionText.picture(changed: state.pictureChanged[key], now: state.now) : nil
             tileView.draw(
                 session, mirror: mirrors[key], selected: key == state.selection, stale: stale, now: state.now,
-                serverPrefix: SessionText.serverPrefix(key.server, in: state), into: &frame, rect: slot)
+                serverPrefix: SessionText.serverPrefix(key.server, in: state), picture: picture,
+                pan: state.tilePan?.session == key ? state.tilePan : nil, into: &frame, rect: slot)
         }
         for slot in layout.tiles.dropFirst(scene.visibleTiles.count) {
             frame.box(slot, style: theme.border, glyphs: theme.glyphs)
@@ -125,7 +129,7 @@ public final class Renderer {
             views.banner(banner, state: state, into: &frame, row: 0)
         }
         switch state.overlay {
-        case .help: views.help(state, into: &frame)
+        case .help(let offset): views.help(state, offset: offset, into: &frame)
         case .notifications(let cursor): views.notifications(state, cursor: cursor, into: &frame)
         case .confirmQuit:
             views.message(
@@ -137,6 +141,8 @@ public final class Renderer {
             views.pager(title: title, lines: lines, offset: offset, into: &frame)
         case .rejectFeedback(_, let text):
             views.message("Reject: feedback (Enter sends, Esc cancels)", lines: [text + "_"], into: &frame)
+        case .answer(let box):
+            views.message("Answer \(box.target) (Enter sends, Esc cancels)", lines: [box.text + "_"], into: &frame)
         case .projectPicker(let cursor):
             let items = state.board.projects.map { "\($0.name) (\($0.server))" }
             views.picker(title: "Project", items: items, cursor: cursor, into: &frame)

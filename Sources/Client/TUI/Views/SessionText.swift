@@ -11,17 +11,8 @@ public enum SessionText {
         return "\(reasonLabel(waiting.reason)) \(RelativeTime.short(now.timeIntervalSince(waiting.since)))"
     }
 
-    /// A short label for a waiting reason.
-    public static func reasonLabel(_ reason: String) -> String {
-        switch reason {
-        case "permission_prompt": "permission"
-        case "idle_prompt": "idle"
-        case "question": "question"
-        case "context_exhausted": "context full"
-        case "stopped": "stopped"
-        default: "input"
-        }
-    }
+    /// A short label for a waiting reason (ClientCore's, which also names answer targets).
+    public static func reasonLabel(_ reason: String) -> String { WaitingInfo.label(forReason: reason) }
 
     /// Context use: `45%`, or `?` when unknown (protocol §4.3: servers report 0 for never measured).
     public static func context(_ session: AppSession) -> String {
@@ -40,6 +31,13 @@ public enum SessionText {
         return "\(key) \(session.displayName)"
     }
 
+    /// The sign of a tile drawn from `session:output` pictures: `snapshot · changed 12s ago`, or
+    /// `snapshot` before the first one.
+    public static func picture(changed: Date?, now: Date) -> String {
+        guard let changed else { return "snapshot" }
+        return "snapshot · changed \(RelativeTime.ago(changed, now: now))"
+    }
+
     /// A terminal stream's state for the status line; nil while it is live.
     static func stream(_ stream: StreamState) -> String? {
         let state: String?
@@ -55,7 +53,8 @@ public enum SessionText {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// A stream's failure or latest notice in full (for the message line), nil when it has none.
+    /// A stream's failure, latest notice and typed keys held or discarded, in full (for the
+    /// message above the status line, which a long link state can cut off), nil when none.
     static func problem(_ stream: StreamState) -> String? {
         var parts: [String] = []
         switch stream.status {
@@ -64,6 +63,8 @@ public enum SessionText {
         default: break
         }
         if let notice = stream.notice { parts.append(notice) }
+        if let pending = stream.pendingText { parts.append(pending) }
+        if let lost = stream.lossText { parts.append(lost) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 

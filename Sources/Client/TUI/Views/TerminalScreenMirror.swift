@@ -204,15 +204,19 @@ public final class TerminalScreenMirror {
     }
 
     /// Where to look so the cursor and the newest output fit in `height`×`width`: the bottom of
-    /// the used area, and the cursor's column.
-    public func cropOrigin(height: Int, width: Int) -> (row: Int, col: Int) {
-        var bottom = cursor.row
-        for r in stride(from: size.rows - 1, to: cursor.row, by: -1) where !isBlank(row: r) {
+    /// the used area (the cursor's row or a written row below it) and the cursor's column; with
+    /// the cursor hidden, the last written rows from column 0 (a program that hides its cursor
+    /// may leave it anywhere). `pan` moves that window by rows and columns, kept on the screen.
+    public func cropOrigin(height: Int, width: Int, pan: (rows: Int, cols: Int) = (0, 0)) -> (row: Int, col: Int) {
+        let visible = cursor.visible
+        var bottom = visible ? cursor.row : 0
+        for r in stride(from: size.rows - 1, to: bottom, by: -1) where !isBlank(row: r) {
             bottom = r
             break
         }
-        let row = max(0, min(bottom - height + 1, size.rows - height))
-        let col = cursor.col >= width ? cursor.col - width + 1 : 0
+        let auto = (row: bottom - height + 1, col: visible && cursor.col >= width ? cursor.col - width + 1 : 0)
+        let row = max(0, min(auto.row + pan.rows, size.rows - height))
+        let col = max(0, min(auto.col + pan.cols, size.cols - width))
         return (row, col)
     }
 }

@@ -1,6 +1,9 @@
 // A live tile: a bordered, labelled, cropped view of a session's terminal. The label carries the
 // status, the server (when there are several), the waiting badge and the context use; the crop
-// keeps the cursor and the newest output in view.
+// keeps the cursor and the newest output in view (the last written rows when the cursor is
+// hidden), moved where the user panned it. A tile of a server without pane streams shows
+// a picture (the server's latest `session:output`) and says so on its bottom border, with when
+// the picture last changed.
 
 import ClientCore
 import Foundation
@@ -10,10 +13,11 @@ struct TileView {
     let theme: Theme
 
     /// Draws `session` into `rect`, using `mirror` for the terminal (nil: not connected yet).
-    /// `serverPrefix` (`work · `, or "") goes before the name in the label.
+    /// `serverPrefix` (`work · `, or "") goes before the name in the label. `picture` is the sign
+    /// of a tile drawn from pictures (`SessionText.picture`), nil for a live one.
     func draw(
         _ session: AppSession, mirror: TerminalScreenMirror?, selected: Bool, stale: Bool, now: Date,
-        serverPrefix: String, into frame: inout CellBuffer, rect: Rect
+        serverPrefix: String, picture: String? = nil, pan: TilePan? = nil, into frame: inout CellBuffer, rect: Rect
     ) {
         guard !rect.isEmpty else { return }
         let borderStyle = selected ? theme.borderSelected : theme.border
@@ -24,10 +28,13 @@ struct TileView {
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         guard let mirror, mirror.size.rows > 0 else {
-            frame.put("connecting…", row: inner.y, col: inner.x, style: theme.dim, clip: inner)
+            let waiting = picture == nil ? "connecting…" : "no snapshot yet"
+            frame.put(waiting, row: inner.y, col: inner.x, style: theme.dim, clip: inner)
+            drawFooter(stale: false, picture: picture, into: &frame, rect: rect)
             return
         }
-        let origin = mirror.cropOrigin(height: inner.height, width: inner.width)
+        let origin = mirror.cropOrigin(
+            height: inner.height, width: inner.width, pan: (pan?.rows ?? 0, pan?.cols ?? 0))
         mirror.draw(into: &frame, rect: inner, originRow: origin.row, originCol: origin.col)
         let cursor = mirror.cursor
         let cy = inner.y + cursor.row - origin.row
@@ -37,7 +44,18 @@ struct TileView {
             cell.style.attrs.formSymmetricDifference(.reverse)
             frame[cy, cx] = cell
         }
-        if stale { frame.put(" stale ", row: rect.maxY - 1, col: rect.x + 1, style: theme.stale, clip: rect) }
+        drawFooter(stale: stale, picture: picture, panned: pan != nil, into: &frame, rect: rect)
+    }
+
+    /// The bottom border's signs: ` stale ` while the server's data may be old, then a picture's,
+    /// then ` panned ` while the user moved the window (Esc puts it back).
+    private func drawFooter(
+        stale: Bool, picture: String?, panned: Bool = false, into frame: inout CellBuffer, rect: Rect
+    ) {
+        var x = rect.x + 1
+        if stale { x = frame.put(" stale ", row: rect.maxY - 1, col: x, style: theme.stale, clip: rect) }
+        if let picture { x = frame.put(" \(picture) ", row: rect.maxY - 1, col: x, style: theme.dim, clip: rect) }
+        if panned { frame.put(" panned · Esc ", row: rect.maxY - 1, col: x, style: theme.dim, clip: rect) }
     }
 
     private func drawLabel(

@@ -28,13 +28,14 @@ public final class NotificationService: Sendable {
     /// The newest 50 listed notifications with their session and ticket.
     public func list() throws -> [NotificationView] {
         try store.read { db in
-            let rows = try db.all(
+            let rows = try db.allReadable(
                 NotificationRecord.self, where: Self.listedCondition,
                 orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
-                limit: 50)
-            return try rows.map { n in
-                let s = try n.sessionId.flatMap { try db.find(SessionRecord.self, id: $0) }
-                let t = try n.ticketId.flatMap { try db.find(TicketRecord.self, id: $0) }
+                limit: 50, reporting: store.unreadable)
+            // A session or ticket row that cannot be read leaves its reference out, not the list.
+            return rows.map { n in
+                let s = n.sessionId.flatMap { id in (try? db.find(SessionRecord.self, id: id)) ?? nil }
+                let t = n.ticketId.flatMap { id in (try? db.find(TicketRecord.self, id: id)) ?? nil }
                 return NotificationView(notification: n, session: s, ticket: t)
             }
         }

@@ -30,8 +30,10 @@ extension PaneStreams {
     func clientEnded(session: String, reason: String?) {
         let (observer, attempt, stopped) = state.withLock { s -> (Observer?, Int, Bool) in
             if let c = s.clients[session], c.isClosed { s.clients[session] = nil }
-            // Until the restarted client's snapshot, nothing a new client says may reach them.
+            // Until the restarted client's seed, nothing a new client says may reach them or the
+            // mirrors (what the panes wrote meanwhile was never sent).
             for (id, sub) in s.subscribers where sub.session == session { s.subscribers[id]?.live = false }
+            for mirror in s.mirrors.values where mirror.session == session { _ = mirror.beginSeed(history: 0) }
             let attempt = s.restarts[session, default: 0]
             s.restarts[session] = attempt + 1
             return (s.observer, attempt, s.stopped)
@@ -49,18 +51,20 @@ extension PaneStreams {
     private func restart(session: String) async {
         let viewers = state.withLock { s in s.subscribers.filter { $0.value.session == session }.map(\.key) }
         guard await tmux.hasSession(session) else {
+            state.withLock { s in s.mirrors = s.mirrors.filter { $0.value.session != session } }
             endViewers(viewers, reason: "tmux session \(session) closed")
             return
         }
-        guard let client = try? client(for: session) else {
+        guard (try? client(for: session)) != nil else {
             endViewers(viewers, reason: "tmux control client for \(session) could not start")
             return
         }
-        state.withLock { s in
+        let panes = state.withLock { s in
             s.restarts[session] = 0
             s.counters.restarts += 1
+            return s.mirrors.values.filter { $0.session == session }.map(\.paneId)
         }
-        for id in viewers { requestSnapshot(id, client: client) }
+        for pane in panes { reseed(pane: pane) }
     }
 
     func endViewers(_ ids: [UUID], reason: String) {

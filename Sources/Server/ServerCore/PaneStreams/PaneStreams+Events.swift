@@ -10,10 +10,10 @@ extension PaneStreams {
             if let client = state.withLock({ $0.clients[session] }) {
                 client.send([["refresh-client", "-A", "\(pane):continue"]]) { _ in }
             }
-            resnapshot(pane: pane, session: session)
-        case .resume(let pane): resnapshot(pane: pane, session: session)
+            reseed(pane: pane)
+        case .resume(let pane): reseed(pane: pane)
         case .layoutChange(let window):
-            resnapshot(window: window, session: session)
+            reseed(window: window, session: session)
             topologyChanged(session)
         case .windowAdd, .windowClose, .sessionsChanged: topologyChanged(session)
         case .exit(let reason): clientEnded(session: session, reason: reason)
@@ -22,8 +22,12 @@ extension PaneStreams {
     }
 
     private func output(_ pane: String, _ data: [UInt8], session: String) {
-        let (overflowed, observer) = state.withLock { s -> ([UUID], Observer?) in
+        let now = ContinuousClock.now
+        let (overflowed, observer, save) = state.withLock { s -> ([UUID], Observer?, Bool) in
             if data.contains(0x1B) { s.modes[pane, default: PaneModes()].scan(data) }
+            let fed = s.mirrors[pane]?.feed(data, at: now) ?? false
+            let save = fed && images != nil && !s.saveScheduled
+            if save { s.saveScheduled = true }
             var overflowed: [UUID] = []
             for id in s.byPane[pane] ?? [] {
                 guard let sub = s.subscribers[id], sub.live else { continue }
@@ -32,10 +36,11 @@ extension PaneStreams {
                     overflowed.append(id)
                 }
             }
-            return (overflowed, s.observer)
+            return (overflowed, s.observer, save)
         }
         observer?.output(pane, session)
-        for id in overflowed { resnapshot(id) }
+        for id in overflowed { restartViewer(id) }
+        if save { scheduleSave(after: Self.saveQuiet) }
     }
 
     private func topologyChanged(_ session: String) {
@@ -60,22 +65,11 @@ extension PaneStreams {
         }
     }
 
-    private func resnapshot(pane: String, session: String) {
-        let ids = state.withLock { Array($0.byPane[pane] ?? []) }
-        for id in ids { resnapshot(id) }
-    }
-
-    private func resnapshot(window: String, session: String) {
-        let ids = state.withLock { s in
-            s.subscribers.filter { $0.value.session == session && $0.value.windowId == window }.map(\.key)
+    /// Seeds again every mirror of a pane in `window`: tmux resized or reflowed them.
+    private func reseed(window: String, session: String) {
+        let panes = state.withLock { s in
+            s.mirrors.values.filter { $0.session == session && $0.windowId == window }.map(\.paneId)
         }
-        for id in ids { resnapshot(id) }
-    }
-
-    func resnapshot(_ id: UUID) {
-        guard let session = state.withLock({ $0.subscribers[id]?.session }),
-            let client = state.withLock({ $0.clients[session] })
-        else { return }
-        requestSnapshot(id, client: client)
+        for pane in panes { reseed(pane: pane) }
     }
 }

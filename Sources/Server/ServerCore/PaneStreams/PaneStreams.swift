@@ -1,10 +1,12 @@
 // PaneStreams: the server's pushed view of tmux. One control client per watched tmux session
-// (tmux sends `%output` only for the panes of the session a control client is attached to);
-// viewers subscribe to single panes and get a snapshot, then the pane's bytes with nothing lost
-// or doubled at the seam. Input and resizes of interactive viewers go through the same control
+// (tmux sends `%output` only for the panes of the session a control client is attached to) and
+// one emulator per watched pane (PaneMirror), fed the pane's bytes; viewers subscribe to single
+// panes and get the mirror's snapshot, then the pane's bytes, with nothing lost or doubled at the
+// seam. Input and resizes of interactive viewers go through the same control
 // client, never through a separate tmux process that mutates state while control clients are
 // attached (reported to crash tmux 3.3a/3.5a). No grouped sessions, no option changes except
-// the per-window size an interactive viewer asks for (undone when it leaves).
+// the per-window size an interactive viewer asks for, put back exactly when the last such viewer
+// leaves, when the server stops, or at the next start after a crash (PaneStreams+Sizing).
 //
 // Threading: everything a control client reports is handled on its reader thread, in stream
 // order, under one lock; commands are sent after the lock is released.
@@ -34,7 +36,7 @@ public final class PaneStreams: Sendable {
         let subscription: PaneSubscription
         let session: String
         let history: Int
-        var generation = 0
+        /// True once the viewer has its snapshot: the pane's bytes go to it from then on.
         var live = false
         var windowId = ""
     }
@@ -43,7 +45,15 @@ public final class PaneStreams: Sendable {
         var clients: [String: TmuxControlClient] = [:]
         var subscribers: [UUID: Subscriber] = [:]
         var byPane: [String: Set<UUID>] = [:]
+        /// The emulator of every pane a viewer or the supervisor watches.
+        var mirrors: [String: PaneMirror] = [:]
+        /// Panes mirrored for the supervisor (waiting detection), with or without viewers.
+        var watchedPanes: Set<String> = []
         var modes: [String: PaneModes] = [:]
+        /// A save of quiet mirrors is scheduled (PaneStreams+Persist.swift).
+        var saveScheduled = false
+        /// Images of other tmux servers were forgotten (at the first seed).
+        var imagesPruned = false
         var restarts: [String: Int] = [:]
         var observer: Observer?
         var stopped = false
@@ -52,21 +62,34 @@ public final class PaneStreams: Sendable {
 
     /// Totals since start, for the server's metrics.
     public struct Counters: Sendable, Equatable {
-        /// Snapshots asked of tmux (first ones and fresh ones after a pause, resize or overflow).
+        /// Seeds asked of tmux: a mirror's first, and fresh ones after a pause, a resize or a
+        /// restarted control client (a viewer's own snapshot comes from the mirror).
         public var snapshots = 0
         /// `%pause` notifications: panes tmux paused because this reader fell behind.
         public var pauses = 0
         /// Control clients restarted after they ended.
         public var restarts = 0
+        /// Panes mirrored now whose seed is in place (read when asked, not counted).
+        public var mirrorsReady = 0
     }
 
-    /// The totals so far.
-    public var counters: Counters { state.withLock { $0.counters } }
+    /// The totals so far, and the mirrors ready now.
+    public var counters: Counters {
+        state.withLock { s in
+            var counters = s.counters
+            counters.mirrorsReady = s.mirrors.values.reduce(0) { $0 + ($1.isReady ? 1 : 0) }
+            return counters
+        }
+    }
 
     /// The tmux server streamed.
     public let tmux: Tmux
+    /// Where the mirrors' images are kept across restarts, if anywhere.
+    public let images: PaneImageStore?
     let state = Mutex(State())
     let logger: Logger
+    /// The windows sized for interactive viewers, and what to put back.
+    let sizer: WindowSizer
     /// A viewer holding more than this many unread bytes is dropped back to a fresh snapshot.
     public static let viewerLimit = 4 * 1024 * 1024
     /// tmux pauses a pane whose output this client is this many seconds behind on.
@@ -75,10 +98,17 @@ public final class PaneStreams: Sendable {
     /// below the 16 MiB a claudepm client accepts in one message.
     public static let snapshotLimit = 8 * 1024 * 1024
 
-    /// Streams of `tmux`'s panes.
-    public init(tmux: Tmux, logger: Logger = Logger(label: "claudepm.panestreams")) {
+    /// Streams of `tmux`'s panes, keeping the mirrors' images in `images` (nil: nowhere).
+    /// `sizeRecords` is the file that remembers the windows sized for interactive viewers until
+    /// they are put back (nil: memory only, nothing survives a crash).
+    public init(
+        tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil,
+        logger: Logger = Logger(label: "claudepm.panestreams")
+    ) {
         self.tmux = tmux
+        self.images = images
         self.logger = logger
+        sizer = WindowSizer(ledger: WindowSizeLedger(url: sizeRecords), logger: logger)
     }
 
     /// Sets who hears about output and topology changes.
@@ -98,12 +128,17 @@ public final class PaneStreams: Sendable {
         try TmuxArgument.validatePaneID(pane)
         let client = try client(for: session)
         let subscription = PaneSubscription(paneId: pane) { [weak self] id in self?.remove(id) }
+        let history = max(0, min(history, 100_000))
         state.withLock { s in
-            s.subscribers[subscription.id] = Subscriber(
-                subscription: subscription, session: session, history: max(0, min(history, 100_000)))
+            s.subscribers[subscription.id] = Subscriber(subscription: subscription, session: session, history: history)
             s.byPane[pane, default: []].insert(subscription.id)
         }
-        requestSnapshot(subscription.id, client: client)
+        mirror(pane: pane, session: session, history: history, client: client)
+        state.withLock { s in
+            if let mirror = s.mirrors[pane], mirror.isReady {
+                Self.startViewer(subscription.id, mirror: mirror, in: &s)
+            }
+        }
         return subscription
     }
 
@@ -120,35 +155,22 @@ public final class PaneStreams: Sendable {
         }
     }
 
-    /// Resizes `pane`'s window to `cols`×`rows` (an interactive viewer's size). tmux marks that
-    /// window's `window-size` manual; `releaseSize` undoes it.
-    public func resize(pane: String, session: String, cols: Int, rows: Int) async throws(TmuxError) {
-        try TmuxArgument.validatePaneID(pane)
-        let client = try client(for: session)
-        let size = ["-x", String(max(1, min(cols, 10_000))), "-y", String(max(1, min(rows, 10_000)))]
-        _ = await client.run([["resize-window", "-t", pane] + size])
-    }
-
-    /// Gives `pane`'s window back to tmux's own sizing (unsets the per-window `window-size`).
-    public func releaseSize(pane: String, session: String) async {
-        guard (try? TmuxArgument.validatePaneID(pane)) != nil, let client = try? client(for: session) else { return }
-        _ = await client.run([["set-option", "-w", "-u", "-t", pane, "window-size"]])
-    }
-
     /// Runs read-only commands (captures, listings) through `session`'s control client.
     public func run(session: String, _ commands: [[String]]) async throws(TmuxError) -> [ControlReply] {
         let client = try client(for: session)
         return await client.run(commands)
     }
 
-    /// Ends every client and subscription (server shutdown).
+    /// Ends every client and subscription (server shutdown), saving every mirror's image first.
     public func stop() {
+        saveAll()
         let (clients, subscribers) = state.withLock { s -> ([TmuxControlClient], [PaneSubscription]) in
             s.stopped = true
             defer {
                 s.clients = [:]
                 s.subscribers = [:]
                 s.byPane = [:]
+                s.mirrors = [:]
             }
             return (Array(s.clients.values), s.subscribers.values.map(\.subscription))
         }
@@ -159,8 +181,12 @@ public final class PaneStreams: Sendable {
     func remove(_ id: UUID) {
         state.withLock { s in
             guard let sub = s.subscribers.removeValue(forKey: id) else { return }
-            s.byPane[sub.subscription.paneId]?.remove(id)
-            if s.byPane[sub.subscription.paneId]?.isEmpty == true { s.byPane[sub.subscription.paneId] = nil }
+            let pane = sub.subscription.paneId
+            s.byPane[pane]?.remove(id)
+            if s.byPane[pane]?.isEmpty == true {
+                s.byPane[pane] = nil
+                if !s.watchedPanes.contains(pane) { s.mirrors[pane] = nil }
+            }
         }
     }
 }

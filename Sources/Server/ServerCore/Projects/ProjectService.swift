@@ -19,9 +19,9 @@ public final class ProjectService: Sendable {
     public func list(page: Int, limit: Int) throws -> Page<ProjectRecord> {
         try store.read { db in
             let total = try db.count(ProjectRecord.self)
-            let items = try db.all(
+            let items = try db.allReadable(
                 ProjectRecord.self, orderBy: "created_at DESC, \(db.dialect.sequence) DESC", limit: limit,
-                offset: (page - 1) * limit)
+                offset: (page - 1) * limit, reporting: store.unreadable)
             return Page(items: items, page: page, limit: limit, total: total)
         }
     }

@@ -57,8 +57,10 @@ final class OutputTicker: Sendable {
         if let wake { schedule(at: wake) }
     }
 
+    /// Flushes run below the priority of requests (a session start, a route): panes that keep
+    /// writing must not starve the work a user waits for on the same actors.
     private func schedule(at instant: ContinuousClock.Instant) {
-        Task { [weak self] in
+        Task(priority: .utility) { [weak self] in
             try? await Task.sleep(until: instant, clock: .continuous)
             await self?.fire(scheduledAt: instant)
         }

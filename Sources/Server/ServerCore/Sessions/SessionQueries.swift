@@ -35,15 +35,20 @@ public struct SessionQueries: Sendable {
                 condition += " AND status = ?"
                 args.append(.text(status))
             }
-            let rows = try db.all(
-                SessionRecord.self, where: condition, args, orderBy: "created_at DESC, \(db.dialect.sequence) DESC")
+            let unreadable = store.unreadable
+            let rows = try db.allReadable(
+                SessionRecord.self, where: condition, args, orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
+                reporting: unreadable)
             // Two lookups per session made a list of 10,000 sessions take seconds: the projects and
             // tickets are read once instead.
             let projects = try Dictionary(
-                db.all(ProjectRecord.self).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                db.allReadable(ProjectRecord.self, reporting: unreadable).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
             let tickets = try Dictionary(
-                db.all(TicketRecord.self, where: "id IN (SELECT ticket_id FROM sessions WHERE \(condition))", args)
-                    .map { ($0.id, $0) },
+                db.allReadable(
+                    TicketRecord.self, where: "id IN (SELECT ticket_id FROM sessions WHERE \(condition))", args,
+                    reporting: unreadable
+                ).map { ($0.id, $0) },
                 uniquingKeysWith: { first, _ in first })
             return rows.map { s in
                 SessionView(

@@ -20,21 +20,37 @@ extension SessionSupervisor {
         return record
     }
 
-    /// Types `text` followed by Enter (HTTP `/input`, WS `session:input`).
-    public func sendInput(_ id: String, text: String) async throws {
+    /// Types `text` followed by Enter (HTTP `/input`, WS `session:input`). With `prompt` (an
+    /// answer naming its prompt), only once per prompt (`AnsweredPrompts`).
+    public func sendInput(_ id: String, text: String, prompt: String? = nil) async throws {
         let record = try deliverable(id)
+        try claim(prompt, session: id)
         do { try await panes.sendLiteral(record.paneId, text: text, enter: true) } catch {
+            release(prompt, session: id)
             throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
         }
     }
 
-    /// Sends tmux key names split on spaces (HTTP `/keys`).
-    public func sendKeyNames(_ id: String, keys: String) async throws {
+    /// Sends tmux key names split on spaces (HTTP `/keys`); `prompt` as for `sendInput`.
+    public func sendKeyNames(_ id: String, keys: String, prompt: String? = nil) async throws {
         let record = try deliverable(id)
         let names = keys.split(separator: " ").map(String.init)
+        try claim(prompt, session: id)
         do { try await panes.sendKeyNames(record.paneId, keys: names) } catch {
+            release(prompt, session: id)
             throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
         }
+    }
+
+    /// Claims `prompt` before its answer is typed (an actor may run a second request while the
+    /// first awaits tmux); a prompt answered before is a conflict and nothing is typed.
+    private func claim(_ prompt: String?, session id: String) throws {
+        guard let prompt, !answeredPrompts.claim(prompt, session: id) else { return }
+        throw ServerError.conflict("Prompt \(prompt) was already answered; nothing was sent")
+    }
+
+    private func release(_ prompt: String?, session id: String) {
+        if let prompt { answeredPrompts.release(prompt, session: id) }
     }
 
     /// Sends raw bytes (WS `session:keys`).

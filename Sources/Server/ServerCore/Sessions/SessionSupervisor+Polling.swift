@@ -6,8 +6,10 @@ extension SessionSupervisor {
     /// Re-adopts running sessions whose panes are still alive; marks the others completed (DB only).
     public func adoptRunningSessions() async throws {
         let host = store.host
+        let unreadable = store.unreadable
         let running = try await store.read {
-            try $0.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
+            try $0.allReadable(
+                SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)], reporting: unreadable)
         }
         for s in running where live[s.id] == nil {
             if s.hasRealPane, await panes.isPaneAlive(s.paneId) {

@@ -1,7 +1,8 @@
-// Pushed session facts from tmux control mode (PaneStreams): a pane's output triggers a capture
-// through its session's control client (coalesced by OutputTicker) that feeds the waiting
-// detector at once and the `session:output` buffer at most once per poll interval; window and
-// session changes trigger one liveness check. A slow sweep (≥ 30 s) remains for what tmux does
+// Pushed session facts from tmux control mode (PaneStreams): every tracked pane has a mirror (the
+// server's emulator of it, fed by its `%output`); a pane's output triggers a read of that mirror
+// (coalesced by OutputTicker) that feeds the waiting detector at once and the `session:output`
+// buffer at most once per poll interval, with no capture asked of tmux; window and session
+// changes trigger one liveness check. A slow sweep (≥ 30 s) remains for what tmux does
 // not announce (a pane that died with remain-on-exit, a missed notification).
 import Foundation
 
@@ -24,8 +25,7 @@ extension SessionSupervisor {
         return true
     }
 
-    /// Starts a control client on the tmux session of every tracked pane, then captures each
-    /// pane once (what it printed before the client attached arrives no other way).
+    /// Mirrors every tracked pane (a control client on its tmux session), then reads each once.
     func watchTrackedSessions() async {
         guard !live.isEmpty else { return }
         let sessionOf = Dictionary(await panes.listPanes().map { ($0.paneId, $0.sessionName) }) { a, _ in a }
@@ -35,11 +35,10 @@ extension SessionSupervisor {
         }
     }
 
-    /// Watches the pane's tmux session (when pushed events are on) and captures the pane once
-    /// through the control client, after it attached.
+    /// Mirrors the pane (when pushed events are on) and reads it once.
     func startWatching(_ id: String, paneId: String, session: String) async {
         guard pushedEvents, let streams = panes.paneStreams else { return }
-        guard (try? streams.watch(session: session)) != nil else { return }
+        guard (try? streams.watch(pane: paneId, session: session)) != nil else { return }
         live[id]?.tmuxSession = session
         await capture(id, paneId: paneId, session: session)
     }
@@ -61,17 +60,18 @@ extension SessionSupervisor {
         }
     }
 
-    /// The pane's screen, plus `captureLines` of history if `history`, through the control client
-    /// when one watches `session`, else with a tmux process (always with history: without pane
-    /// streams every capture is a poll, and may be published).
-    func captureLines(_ paneId: String, session: String?, history: Bool) async -> [String]? {
-        if let session, let streams = panes.paneStreams {
-            let command =
-                ["capture-pane", "-p", "-e", "-t", paneId] + (history ? ["-S", "-\(config.captureLines)"] : [])
-            if let reply = try? await streams.run(session: session, [command]).first, reply.success {
-                return reply.text + [""]
-            }
+    /// The pane's screen, plus `captureLines` of history if `history`: from its mirror when the
+    /// pane streams have one ready, else through the control client when one watches `session`,
+    /// else with a tmux process (always with history: without pane streams every capture is a
+    /// poll, and may be published).
+    func captureLines(_ paneId: String, session _: String?, history: Bool) async -> [String]? {
+        if let streams = panes.paneStreams,
+            let lines = streams.screenLines(pane: paneId, history: history ? config.captureLines : 0)
+        {
+            return lines + [""]
         }
+        // Until its mirror is seeded, the pane is read by a tmux command of its own: nothing the
+        // supervisor does waits on a control client's replies.
         return try? await panes.capture(paneId, lines: config.captureLines)
     }
 }

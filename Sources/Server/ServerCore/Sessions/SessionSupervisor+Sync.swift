@@ -20,13 +20,15 @@ extension SessionSupervisor {
     /// Checks the running sessions (of one project, if given) against tmux.
     public func syncSessions(projectId: String?) async throws -> SessionSyncResult {
         let host = store.host
+        let unreadable = store.unreadable
         let running = try await store.read { db in
             if let projectId {
-                return try db.all(
+                return try db.allReadable(
                     SessionRecord.self, where: "host = ? AND status = 'running' AND project_id = ?",
-                    [.text(host), .text(projectId)])
+                    [.text(host), .text(projectId)], reporting: unreadable)
             }
-            return try db.all(SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)])
+            return try db.allReadable(
+                SessionRecord.self, where: "host = ? AND status = 'running'", [.text(host)], reporting: unreadable)
         }
         var result = SessionSyncResult(totalChecked: running.count)
         for s in running where s.hasRealPane {

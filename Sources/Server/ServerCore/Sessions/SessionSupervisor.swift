@@ -13,6 +13,8 @@ public actor SessionSupervisor {
     var live: [String: LiveSession] = [:]
     var pollTask: Task<Void, Never>?
     var waitingState: [String: Bool] = [:]
+    /// Prompts answered with a `prompt` id (`/keys`, `/input`): a repeat is refused.
+    var answeredPrompts = AnsweredPrompts()
     let detector: WaitingDetector
     var detectorTask: Task<Void, Never>?
     /// True while tmux control mode pushes output and topology changes (PaneStreams).
@@ -62,7 +64,13 @@ public actor SessionSupervisor {
             id: id, projectId: project.id, ticketId: ticket?.id, type: ticket == nil ? "adhoc" : "ticket",
             status: "running", source: "api", contextPercent: 0, paneId: paneId, paneName: nil,
             claudeSessionId: nil, startedAt: now, endedAt: nil, createdAt: now, updatedAt: now, host: store.host)
-        try await store.write { try $0.insert(record) }
+        do {
+            try await store.write { try $0.insert(record) }
+        } catch {
+            // Nothing records the pane: take it away again, so no window is left behind.
+            try? await panes.killPane(paneId)
+            throw error
+        }
         live[id] = LiveSession(
             id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id, tmuxSession: project.tmuxSession)
         await detector.watch(id)
@@ -97,8 +105,9 @@ public actor SessionSupervisor {
             try db.update(s)
             return prev
         }
-        live[id] = nil
+        if let paneId = live.removeValue(forKey: id)?.paneId { panes.paneStreams?.unwatch(pane: paneId) }
         waitingState[id] = nil
+        answeredPrompts.forget(session: id)
         let detector = detector
         Task { await detector.unwatch(id) }
         try? notifications.clearWaiting(sessionId: id)

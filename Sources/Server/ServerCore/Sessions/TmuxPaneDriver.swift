@@ -9,10 +9,12 @@ public struct TmuxPaneDriver: PaneDriver {
     /// Pushed pane output and pane streams of the same server (tmux control mode).
     public let paneStreams: PaneStreams?
 
-    /// A driver for `tmux`.
-    public init(tmux: Tmux) {
+    /// A driver for `tmux`; the pane mirrors' images are kept in `images` (nil: not kept), and
+    /// `sizeRecords` is the file that remembers the windows sized for interactive viewers until
+    /// they are put back (nil: memory only).
+    public init(tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil) {
         self.tmux = tmux
-        paneStreams = PaneStreams(tmux: tmux)
+        paneStreams = PaneStreams(tmux: tmux, images: images, sizeRecords: sizeRecords)
     }
 
     public func isAvailable() async -> Bool { await tmux.isAvailable() }

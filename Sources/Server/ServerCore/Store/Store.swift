@@ -2,6 +2,7 @@
 // `--database postgres://…`) and the host whose sessions this server owns when several servers
 // share one database.
 import Foundation
+import Logging
 
 /// The server's persistent store.
 public final class Store: Sendable {
@@ -10,18 +11,24 @@ public final class Store: Sendable {
     /// The host this server runs on: it owns the sessions (and serves the ticket files of the
     /// projects) recorded under this name.
     public let host: String
+    /// Where the rows its lists leave out are reported (the server's log).
+    public let unreadable: UnreadableRows
 
-    /// A store over `engine`, owning the rows of `host`.
-    public init(engine: any StoreEngine, host: String = Store.defaultHost) {
+    /// A store over `engine`, owning the rows of `host`; rows left out of lists go to `logger`.
+    public init(engine: any StoreEngine, host: String = Store.defaultHost, logger: Logger = Store.logger) {
         self.engine = engine
         self.host = host
+        unreadable = UnreadableRows(logger: logger)
     }
 
     /// The SQLite store in `directory` (`claudepm.sqlite`), created and migrated as needed.
-    public convenience init(directory: URL, host: String = Store.defaultHost) throws {
-        self.init(engine: try SQLiteEngine(directory: directory), host: host)
+    public convenience init(directory: URL, host: String = Store.defaultHost, logger: Logger = Store.logger) throws {
+        self.init(engine: try SQLiteEngine(directory: directory), host: host, logger: logger)
         try adoptUnownedRows()
     }
+
+    /// The logger of a store given none.
+    public static var logger: Logger { Logger(label: "claudepm.store") }
 
     /// An in-memory SQLite store, for tests.
     public convenience init() throws {

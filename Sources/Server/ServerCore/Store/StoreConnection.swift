@@ -42,11 +42,44 @@ public protocol StoredRecord: Sendable {
 }
 
 extension StoreConnection {
-    /// The records of `type` matching `condition` (SQL after WHERE), optionally ordered and limited.
+    /// The records of `type` matching `condition` (SQL after WHERE), optionally ordered and limited;
+    /// throws when a row cannot be read (what writes and syncs build on).
     public func all<R: StoredRecord>(
         _ type: R.Type, where condition: String? = nil, _ arguments: [SQLValue] = [], orderBy: String? = nil,
         limit: Int? = nil, offset: Int = 0
     ) throws -> [R] {
+        try select(type, where: condition, arguments, orderBy: orderBy, limit: limit, offset: offset)
+            .map(R.init(row:))
+    }
+
+    /// As `all`, but a row that cannot be read as a record is left out and reported to
+    /// `unreadable`: for what the server lists and watches, where one bad row must not hide or
+    /// stop the rest.
+    public func allReadable<R: StoredRecord>(
+        _ type: R.Type, where condition: String? = nil, _ arguments: [SQLValue] = [], orderBy: String? = nil,
+        limit: Int? = nil, offset: Int = 0, reporting unreadable: UnreadableRows
+    ) throws -> [R] {
+        try select(type, where: condition, arguments, orderBy: orderBy, limit: limit, offset: offset).compactMap {
+            row in
+            do { return try R(row: row) } catch {
+                unreadable.skip(table: R.table, row: row, error: error)
+                return nil
+            }
+        }
+    }
+
+    /// The first record of `type` matching `condition` in `orderBy` order; throws when that row
+    /// cannot be read.
+    public func first<R: StoredRecord>(
+        _ type: R.Type, where condition: String? = nil, _ arguments: [SQLValue] = [], orderBy: String? = nil
+    ) throws -> R? {
+        try select(type, where: condition, arguments, orderBy: orderBy, limit: 1, offset: 0).first.map(R.init(row:))
+    }
+
+    private func select<R: StoredRecord>(
+        _ type: R.Type, where condition: String?, _ arguments: [SQLValue], orderBy: String?, limit: Int?,
+        offset: Int
+    ) throws -> [StoreRow] {
         var sql = "SELECT * FROM \(R.table)"
         if let condition { sql += " WHERE \(condition)" }
         if let orderBy { sql += " ORDER BY \(orderBy)" }
@@ -55,14 +88,7 @@ extension StoreConnection {
             sql += " LIMIT ? OFFSET ?"
             args += [.int(limit), .int(offset)]
         }
-        return try rows(sql, args).map(R.init(row:))
-    }
-
-    /// The first record of `type` matching `condition` in `orderBy` order.
-    public func first<R: StoredRecord>(
-        _ type: R.Type, where condition: String? = nil, _ arguments: [SQLValue] = [], orderBy: String? = nil
-    ) throws -> R? {
-        try all(type, where: condition, arguments, orderBy: orderBy, limit: 1).first
+        return try rows(sql, args)
     }
 
     /// The record of `type` with primary key `id`.

@@ -48,11 +48,13 @@ public struct StoreRow: Sendable {
         }
     }
 
-    /// An integer column (0 when null).
+    /// An integer column (0 when null). A real number is cut toward zero; NaN, an infinity or one
+    /// beyond Int's range reads as 0 (SQLite keeps such a value as REAL even in an INTEGER column,
+    /// and converting it would trap).
     public func int(_ column: String) -> Int {
         switch self[column] {
         case .int(let i): i
-        case .double(let d): Int(d)
+        case .double(let d): Int(exactly: d.rounded(.towardZero)) ?? 0
         case .bool(let b): b ? 1 : 0
         case .text(let s): Int(s) ?? 0
         default: 0

@@ -62,9 +62,14 @@ public final class TicketService: Sendable {
         }
         let now = clock.now()
         try store.write { db in
-            let existing = try db.all(
-                TicketRecord.self, where: "project_id = ? AND is_adhoc = ?", [.text(projectId), .bool(false)])
+            let synced: [SQLValue] = [.text(projectId), .bool(false)]
+            let existing = try db.allReadable(
+                TicketRecord.self, where: "project_id = ? AND is_adhoc = ?", synced, reporting: store.unreadable)
             var byExt = Dictionary(existing.compactMap { t in t.externalId.map { ($0, t) } }) { a, _ in a }
+            // A row that cannot be read still owns its file: it is neither added again nor touched.
+            let owned = Set(
+                try db.rows("SELECT external_id FROM tickets WHERE project_id = ? AND is_adhoc = ?", synced)
+                    .compactMap { $0.optionalString("external_id") })
             for f in files {
                 if var t = byExt.removeValue(forKey: f.externalId) {
                     guard t.title != f.title || t.filePath != f.relativePath else { continue }
@@ -73,7 +78,7 @@ public final class TicketService: Sendable {
                     t.updatedAt = now
                     try db.update(t)
                     result.updated += 1
-                } else {
+                } else if !owned.contains(f.externalId) {
                     try db.insert(Self.newTicket(projectId, f, now))
                     result.created += 1
                 }
@@ -105,9 +110,9 @@ public final class TicketService: Sendable {
             let request = TicketListRequest(projectId: projectId, query: query, now: now)
             let (condition, arguments) = request.condition()
             let total = try db.count(TicketRecord.self, where: condition, arguments)
-            let items = try db.all(
+            let items = try db.allReadable(
                 TicketRecord.self, where: condition, arguments, orderBy: request.ordering(db.dialect),
-                limit: query.limit, offset: (query.page - 1) * query.limit)
+                limit: query.limit, offset: (query.page - 1) * query.limit, reporting: store.unreadable)
             return Page(items: items, page: query.page, limit: query.limit, total: total)
         }
     }
@@ -115,7 +120,10 @@ public final class TicketService: Sendable {
     /// The sorted unique prefixes of the project's live tickets.
     public func prefixes(projectId: String) throws -> [String] {
         _ = try project(projectId)
-        let tickets = try store.read { try $0.all(TicketRecord.self, where: "project_id = ?", [.text(projectId)]) }
+        let tickets = try store.read {
+            try $0.allReadable(
+                TicketRecord.self, where: "project_id = ?", [.text(projectId)], reporting: store.unreadable)
+        }
         return Set(tickets.filter { !$0.isDeleted }.map(\.prefix)).sorted()
     }
 
@@ -123,9 +131,9 @@ public final class TicketService: Sendable {
     public func history(_ id: String) throws -> [TicketHistoryRecord] {
         _ = try get(id)
         return try store.read { db in
-            try db.all(
+            try db.allReadable(
                 TicketHistoryRecord.self, where: "ticket_id = ?", [.text(id)],
-                orderBy: "created_at, \(db.dialect.sequence)")
+                orderBy: "created_at, \(db.dialect.sequence)", reporting: store.unreadable)
         }
     }
 

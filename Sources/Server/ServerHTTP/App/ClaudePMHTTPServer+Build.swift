@@ -1,6 +1,6 @@
 // Building the Hummingbird application: HTTP routes matched case-insensitively (as Express's), with
-// the CORS, ETag, error and auth middleware in upstream's order; the WebSocket router (any path),
-// frame limits, permessage-deflate, optional TLS.
+// the CORS, ETag, error and auth middleware in upstream's order and the cross-site guard before
+// auth; the WebSocket router (any path), frame limits, permessage-deflate, optional TLS.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -23,17 +23,21 @@ extension ClaudePMHTTPServer {
         router.add(middleware: UpstreamCORSMiddleware())
         router.add(middleware: ETagMiddleware())
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: CrossSiteGuard())
         router.add(middleware: AuthMiddleware(policy: options.auth))
         registerRoutes(router, tmuxAvailable: tmuxAvailable)
         let wsRouter = Router(context: ServerWSContext.self)
-        WSEndpoint(services: services, hub: hub, policy: options.auth, ptys: ptys, metrics: metrics)
-            .register(on: wsRouter)
+        WSEndpoint(
+            services: services, hub: hub, policy: options.auth, ptys: ptys, metrics: metrics,
+            upstreamCompat: options.upstreamCompat
+        )
+        .register(on: wsRouter)
         // permessage-deflate when the client offers it (claudepm offers it on event sockets, where
         // JSON lists compress well; upstream's apps may offer it too). A client's compressed
-        // message may not inflate past the payload limit.
+        // message may not inflate past the payload limit (1009, as an uncompressed one).
         let wsConfig = WebSocketServerConfiguration(
             maxFrameSize: WSLimits.maxPayload,
-            extensions: [.perMessageDeflate(maxDecompressedFrameSize: WSLimits.maxPayload)],
+            extensions: [.perMessageDeflate(limitedTo: WSLimits.maxPayload)],
             autoPing: .enabled(timePeriod: .seconds(30)))
         var server: HTTPServerBuilder = .http1WebSocketUpgrade(
             webSocketRouter: wsRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration(ws: wsConfig))
@@ -55,7 +59,8 @@ extension ClaudePMHTTPServer {
 
     private func registerRoutes(_ router: Router<ServerRequestContext>, tmuxAvailable: Bool) {
         HealthRoutes(services: services, tmuxAvailable: tmuxAvailable).register(on: router)
-        MetricsRoutes(services: services, metrics: metrics).register(on: router)
+        // The stand-in for an upstream server has no metrics: their absence is what tells claudepm.
+        if !options.upstreamCompat { MetricsRoutes(services: services, metrics: metrics).register(on: router) }
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
         SessionPaneRoutes(services: services).register(on: router)

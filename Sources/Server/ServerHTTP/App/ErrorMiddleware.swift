@@ -1,6 +1,6 @@
 // Turns thrown errors into the upstream's JSON error bodies: ServerError → its status, unknown
-// routes → 404 {"error":"Not found"}, oversized bodies → 413, an unreachable database → 503 (the
-// request may be retried; nothing was written), anything else → 500.
+// routes → 404 {"error":"Not found"}, oversized bodies → 413, a body that is not sent as JSON → 415,
+// an unreachable database → 503 (the request may be retried; nothing was written), anything else → 500.
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -17,6 +17,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch is NIOTooManyBytesError {
             return HTTPResponses.error("Request body too large", status: .contentTooLarge)
+        } catch let refusal as JSONContentType.Refusal {
+            return HTTPResponses.error("Unsupported Media Type", detail: refusal.message, status: .unsupportedMediaType)
         } catch let error as ServerError {
             return HTTPResponses.from(error)
         } catch StoreError.unavailable(let why) {

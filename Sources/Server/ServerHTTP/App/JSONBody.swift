@@ -1,5 +1,5 @@
-// Request body parsing and Zod-like validation. Bodies are capped at 100 kB (as express.json);
-// malformed JSON is a 400 here (upstream: 500). Field errors collect into
+// Request body parsing and Zod-like validation. Bodies are capped at 100 kB (as express.json) and
+// read only with a JSON Content-Type (JSONContentType); malformed JSON is a 400 here (upstream: 500). Field errors collect into
 // `{"error":"Validation error","details":{"field":["message"]}}`.
 import Foundation
 import Hummingbird
@@ -13,10 +13,13 @@ struct JSONBody {
 
     init(fields: [String: AnyJSON]) { self.fields = fields }
 
-    /// Reads and parses the request body; an empty body is `{}`.
+    /// Reads and parses the request body; an empty body is `{}`. A non-empty body without a JSON
+    /// Content-Type throws `JSONContentType.Refusal` (415).
     static func read(_ request: Request) async throws -> JSONBody {
         let buffer = try await request.body.collect(upTo: limit)
         guard buffer.readableBytes > 0 else { return JSONBody(fields: [:]) }
+        let contentType = request.headers[.contentType]
+        guard JSONContentType.accepts(contentType) else { throw JSONContentType.Refusal(got: contentType) }
         guard let value = AnyJSON.parse(Data(buffer.readableBytesView)) else {
             throw ServerError.badRequest("Invalid JSON body")
         }

@@ -1,8 +1,9 @@
-// One log line per refused caller (401, WebSocket close 4001; warning), per WebSocket message
-// refused by validation (PARSE_ERROR, INVALID_MESSAGE; notice) and per WebSocket opened and
-// closed (info, with how long it lived and why it ended), naming the peer and the path. A
-// line never holds an API key: no header values, no query string (`?apiKey=`), and of a refused
-// message only its error code and the paths of the offending fields, never the values.
+// One log line per refused caller (401, WebSocket close 4001, a cross-site request; warning), per
+// WebSocket message refused by validation (PARSE_ERROR, INVALID_MESSAGE; notice) and per WebSocket
+// opened and closed (info, with how long it lived and why it ended), naming the peer and the path.
+// A line never holds an API key: no header value but a refused `Origin`, no query string
+// (`?apiKey=`), and of a refused message only its error code and the paths of the offending
+// fields, never the values.
 import ClaudePMProtocol
 import Logging
 import NIOCore
@@ -29,6 +30,13 @@ struct PeerLog: Sendable {
     func unauthorized(_ what: String) {
         logger.warning(
             "\(what) refused: missing or invalid API key", metadata: ["peer": "\(peer)", "path": "\(path)"])
+    }
+
+    /// A request (`what`: "POST", "WebSocket") refused for its foreign `Origin` (CrossSiteGuard).
+    func crossSite(_ what: String, origin: String) {
+        logger.warning(
+            "\(what) refused: cross-site request",
+            metadata: ["peer": "\(peer)", "path": "\(path)", "origin": "\(origin.prefix(200))"])
     }
 
     /// A WebSocket passed auth and is open.

@@ -1,7 +1,7 @@
 // The server's own counters, in Prometheus' text format at GET /api/metrics (behind the API key
 // like every /api route but health): WebSockets opened, refused, closed and open; messages and
 // bytes each way; broadcast events dropped for slow clients; PTY streams by kind; and, read at
-// scrape time, the pane streams' snapshots, pauses and control-client restarts. Counters live in
+// scrape time, the pane streams' snapshots, pauses, control-client restarts and mirrors ready. Counters live in
 // one registry per server (no global metrics system, so servers in one process stay apart).
 import Prometheus
 import ServerCore
@@ -24,6 +24,7 @@ final class ServerMetrics: Sendable {
     private let paneSnapshots: Gauge
     private let panePauses: Gauge
     private let controlRestarts: Gauge
+    private let paneMirrors: Gauge
 
     init() {
         let r = registry
@@ -52,6 +53,8 @@ final class ServerMetrics: Sendable {
             descriptor: name("pane", "pauses", "", "Panes tmux paused since start because this server fell behind"))
         controlRestarts = r.makeGauge(
             descriptor: name("control_client", "restarts", "", "tmux control clients restarted since start"))
+        paneMirrors = r.makeGauge(
+            descriptor: name("pane", "mirrors", "", "Panes the server mirrors now, with their seed in place"))
     }
 
     /// One message of `bytes` went out.
@@ -86,6 +89,7 @@ final class ServerMetrics: Sendable {
             paneSnapshots.set(to: Double(panes.snapshots))
             panePauses.set(to: Double(panes.pauses))
             controlRestarts.set(to: Double(panes.restarts))
+            paneMirrors.set(to: Double(panes.mirrorsReady))
         }
         return registry.emitToString()
     }

@@ -9,6 +9,12 @@ public struct ServerOptions: Sendable {
     /// PEM certificate chain and key paths for https/wss.
     public var tlsCertPath: String?
     public var tlsKeyPath: String?
+    /// For tests only (`--upstream-compat`): behave as the upstream server where a client could
+    /// tell them apart by its streams. `pty:attach` ignores `stream`, `readOnly` and `history`
+    /// (always a tmux client on a PTY, `pty:attached` without `stream`), `pty:resize` ignores
+    /// `readOnly`, and `GET /api/metrics` is not served (404), so claudepm takes the server for
+    /// an upstream one (docs/compatibility.md).
+    public var upstreamCompat = false
 
     /// Options; defaults match the upstream clients (port 4847, loopback).
     public init(

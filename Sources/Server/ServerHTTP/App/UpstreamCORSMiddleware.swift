@@ -9,21 +9,28 @@
 import HTTPTypes
 import Hummingbird
 
-struct UpstreamCORSMiddleware<Context: RequestContext>: RouterMiddleware {
+/// The origins upstream's CORS list allows (CrossSiteGuard refuses state changes from any other).
+enum CORSOrigins {
     /// Upstream's fixed origins (the Tauri dev server, the Tauri app); any `http://localhost:<port>`
     /// is allowed as well.
-    static var allowedOrigins: [String] { ["http://localhost:1420", "http://127.0.0.1:1420", "tauri://localhost"] }
-    /// The `cors` package's default method list, as it writes it.
-    static var allowedMethods: String { "GET,HEAD,PUT,PATCH,POST,DELETE" }
+    static var fixed: [String] { ["http://localhost:1420", "http://127.0.0.1:1420", "tauri://localhost"] }
 
     /// True for an origin the upstream server allows.
     static func isAllowed(_ origin: String) -> Bool {
-        if allowedOrigins.contains(origin) { return true }
+        if fixed.contains(origin) { return true }
         let prefix = "http://localhost:"
         guard origin.hasPrefix(prefix) else { return false }
         let port = origin.utf8.dropFirst(prefix.utf8.count)
         return !port.isEmpty && port.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
+}
+
+struct UpstreamCORSMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The `cors` package's default method list, as it writes it.
+    static var allowedMethods: String { "GET,HEAD,PUT,PATCH,POST,DELETE" }
+
+    /// True for an origin the upstream server allows.
+    static func isAllowed(_ origin: String) -> Bool { CORSOrigins.isAllowed(origin) }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

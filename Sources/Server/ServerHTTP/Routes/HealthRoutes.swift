@@ -1,5 +1,6 @@
-// GET /api/health: always 200, never needs auth. Reports the database as the engine last saw it
-// (no round trip); while it is down, `databaseError` (a claudepm extension) says why.
+// GET /api/health: always 200, never needs auth. Reports the database as the engine sees it
+// (PostgreSQL: as last seen, no round trip; SQLite: `SELECT 1`, and a write probe while writes
+// fail); while it is down or cannot be written, `databaseError` (a claudepm extension) says why.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird

@@ -1,4 +1,5 @@
-// /api/hooks: Claude Code hook events (always 200 {"received":true}) and the hooks health.
+// /api/hooks: Claude Code hook events (always 200 {"received":true}; a body not sent as JSON is
+// ignored, as upstream, with a warning saying so) and the hooks health.
 import ClaudePMProtocol
 import Hummingbird
 import ServerCore
@@ -8,8 +9,15 @@ struct HookRoutes {
 
     func register(on router: Router<ServerRequestContext>) {
         router.post("/api/hooks/claude") { request, _ in
-            let body = (try? await JSONBody.read(request)) ?? JSONBody(fields: [:])
+            let body: JSONBody
             var warning: String?
+            do {
+                body = try await JSONBody.read(request)
+            } catch let refusal as JSONContentType.Refusal {
+                (body, warning) = (JSONBody(fields: [:]), "Body ignored. \(refusal.message)")
+            } catch {
+                body = JSONBody(fields: [:])
+            }
             if let event = Self.event(body) { warning = await services.handleHook(event) }
             return try HTTPResponses.encoded(HookResponse(warning: warning))
         }

@@ -1,7 +1,9 @@
 // /api/sessions and POST /api/projects/:id/sessions: list, get, start, stop, input, keys, output,
-// focus, rename.
+// focus, rename. `/input` and `/keys` take claudepm's optional `prompt` (an answer names the
+// prompt it answers; a repeat is refused with 409 and types nothing).
 import ClaudePMProtocol
 import Hummingbird
+import Logging
 import ServerCore
 
 struct SessionRoutes {
@@ -27,19 +29,44 @@ struct SessionRoutes {
             let id = try IDCheck.param(context, message: Self.badId)
             var body = try await JSONBody.read(request)
             let text = body.string("input", min: 1, max: 100_000, required: true, tooLong: "Input too long")
+            let prompt = body.string("prompt", min: 1, max: Self.promptLimit, required: false)
             try body.check()
-            try await services.sessions.sendInput(id, text: text ?? "")
+            try await answering(prompt, session: id, context) {
+                try await services.sessions.sendInput(id, text: text ?? "", prompt: prompt)
+            }
             return try HTTPResponses.message("Input sent successfully")
         }
         router.post("/api/sessions/:id/keys") { request, context in
             let id = try IDCheck.param(context, message: Self.badId)
             var body = try await JSONBody.read(request)
             let keys = body.string("keys", min: 1, max: 100, required: true, tooLong: "Keys string too long")
+            let prompt = body.string("prompt", min: 1, max: Self.promptLimit, required: false)
             try body.check()
-            try await services.sessions.sendKeyNames(id, keys: keys ?? "")
+            try await answering(prompt, session: id, context) {
+                try await services.sessions.sendKeyNames(id, keys: keys ?? "", prompt: prompt)
+            }
             return try HTTPResponses.message("Keys sent via tmux")
         }
         registerViews(on: router)
+    }
+
+    /// The longest `prompt` id accepted (claudepm's extension on `/input` and `/keys`).
+    static let promptLimit = 200
+
+    /// Runs `send`; an answer naming its prompt is logged, typed or refused as a repeat (never
+    /// with the typed text: only the session and the prompt id).
+    private func answering(
+        _ prompt: String?, session: String, _ context: ServerRequestContext, _ send: () async throws -> Void
+    ) async throws {
+        guard let prompt else { return try await send() }
+        let metadata: Logger.Metadata = ["session": "\(session)", "prompt": "\(prompt)"]
+        do {
+            try await send()
+            context.logger.info("answer typed", metadata: metadata)
+        } catch ServerError.conflict(let message) {
+            context.logger.info("answer refused: the prompt was already answered", metadata: metadata)
+            throw ServerError.conflict(message)
+        }
     }
 
     private func registerViews(on router: Router<ServerRequestContext>) {

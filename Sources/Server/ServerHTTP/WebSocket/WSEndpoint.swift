@@ -1,5 +1,6 @@
-// The WebSocket endpoint (any path, as upstream): auth after the upgrade (close 4001),
-// `agent:snapshot` first, then messages up to 64 KiB (larger → close 1009) until the socket closes.
+// The WebSocket endpoint (any path, as upstream): a handshake from a foreign origin is refused
+// (400, CrossSiteRule), auth after the upgrade (close 4001), `agent:snapshot` first, then messages
+// up to 64 KiB (larger, also once inflated → close 1009) until the socket closes.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -14,18 +15,32 @@ struct WSEndpoint: Sendable {
     let policy: AuthPolicy
     let ptys: PTYLauncher
     let metrics: ServerMetrics
+    /// `ServerOptions.upstreamCompat`: attach as upstream does, whatever the extensions ask.
+    let upstreamCompat: Bool
 
     func register(on router: Router<ServerWSContext>) {
-        router.ws("/") { _, _ in
-            .upgrade([:])
+        router.ws("/") { request, context in
+            Self.shouldUpgrade(request, context)
         } onUpgrade: { inbound, outbound, context in
             try await run(inbound, outbound, context)
         }
-        router.ws("**") { _, _ in
-            .upgrade([:])
+        router.ws("**") { request, context in
+            Self.shouldUpgrade(request, context)
         } onUpgrade: { inbound, outbound, context in
             try await run(inbound, outbound, context)
         }
+    }
+
+    /// Refuses the handshake of a page from a foreign origin (CrossSiteRule): it gets 400 and no
+    /// socket. Clients that send no Origin (claudepm, the iOS app) and the allowed origins upgrade.
+    private static func shouldUpgrade(_ request: Request, _ context: ServerWSContext) -> RouterShouldUpgrade {
+        let origin = request.headers[.origin]
+        guard let refused = CrossSiteRule.refusedOrigin(method: request.method, origin: origin, upgrade: true) else {
+            return .upgrade([:])
+        }
+        PeerLog(logger: context.logger, peer: context.remoteAddress, path: request.uri.path)
+            .crossSite("WebSocket", origin: refused)
+        return .dontUpgrade
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -54,7 +69,8 @@ struct WSEndpoint: Sendable {
         let started = ContinuousClock.now
         let connection = WSConnection(outbound: outbound, metrics: metrics)
         let handler = WSHandler(
-            connection: connection, hub: hub, services: services, ptys: ptys, log: log, metrics: metrics)
+            connection: connection, hub: hub, services: services, ptys: ptys, log: log, metrics: metrics,
+            upstreamCompat: upstreamCompat)
         hub.add(connection)
         defer {
             hub.remove(connection)

@@ -28,6 +28,9 @@ struct AttachedPTY: Sendable {
     var kind: Kind
     var readOnly: Bool
     var reader: Task<Void, Never>
+    /// Who sizes the pane's window, for the pane streams' sizer (the window is put back when
+    /// the last viewer that sized it leaves).
+    var viewer = UUID()
 }
 
 extension WSHandler {
@@ -97,15 +100,15 @@ extension WSHandler {
     }
 
     /// Stops a stream: kills the tmux client (its reader still sends `pty:exit` unless the
-    /// socket is closing: `cancelReader`), or leaves the pane stream (giving the window back to
-    /// tmux's own sizing if this viewer sized it).
+    /// socket is closing: `cancelReader`), or leaves the pane stream (the window is put back as
+    /// it was if this viewer was the last one that sized it).
     func end(_ attached: AttachedPTY, cancelReader: Bool) {
         switch attached.kind {
         case .client(let process): process.terminate()
-        case .pane(let subscription, let session):
+        case .pane(let subscription, _):
             subscription.cancel()
-            if !attached.readOnly, let streams = services.panes.paneStreams {
-                Task { await streams.releaseSize(pane: attached.paneId, session: session) }
+            if let streams = services.panes.paneStreams {
+                Task { await streams.releaseSize(viewer: attached.viewer) }
             }
         }
         if cancelReader { attached.reader.cancel() }
@@ -138,10 +141,11 @@ extension WSHandler {
     }
 
     /// Resizes the stream. On a pane stream `readOnly` (extension) also switches it between
-    /// watching and interactive in place: interactive sizes the pane to this viewer (a snapshot at
-    /// the new size follows), read-only gives the size back to tmux. A tmux-client stream keeps
-    /// the mode it was attached with (its client's flags are fixed at spawn).
-    func resize(cols: Int, rows: Int, readOnly: Bool? = nil) async {
+    /// watching and interactive in place: interactive sizes the pane's window to this viewer (a
+    /// snapshot at the new size follows; under `window-size manual` only with `fit`, extension),
+    /// read-only puts the window back as it was. A tmux-client stream keeps the mode it was
+    /// attached with (its client's flags are fixed at spawn).
+    func resize(cols: Int, rows: Int, readOnly: Bool? = nil, fit: Bool = false) async {
         guard var pty else { return await sendError(WSError.ptyNotAttached(connection: connectionId)) }
         switch pty.kind {
         case .client(let process):
@@ -152,10 +156,11 @@ extension WSHandler {
                 pty.readOnly = readOnly
                 self.pty = pty
                 log.ptyAccessChanged(session: pty.sessionId, readOnly: readOnly)
-                if readOnly { return await streams.releaseSize(pane: pty.paneId, session: session) }
+                if readOnly { return await streams.releaseSize(viewer: pty.viewer) }
             }
             guard !pty.readOnly else { return }
-            try? await streams.resize(pane: pty.paneId, session: session, cols: cols, rows: rows)
+            _ = try? await streams.resize(
+                pane: pty.paneId, session: session, cols: cols, rows: rows, viewer: pty.viewer, fit: fit)
         }
     }
 

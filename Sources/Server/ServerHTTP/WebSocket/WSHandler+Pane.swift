@@ -2,7 +2,8 @@
 // `pty:snapshot` whenever the viewer must start over (first, after a resize, after tmux paused
 // the pane or the viewer fell behind) and `pty:output` with the pane's bytes in between;
 // `pty:exit` when the pane closes. An interactive viewer sizes the pane's window to its own
-// size; a read-only one never sizes anything.
+// size (not under `window-size manual` unless it asks, `fit`), and the window is put back when
+// the last viewer that sized it leaves; a read-only one never sizes anything.
 import ClaudePMProtocol
 import Foundation
 import ServerCore
@@ -19,14 +20,17 @@ extension WSHandler {
         guard let session = await liveSession(of: paneId, projectSession: projectSession, streams) else {
             return await sendError(WSError.paneNotAlive(paneId))
         }
+        let viewer = UUID()
         if !request.readOnly {
-            try? await streams.resize(pane: paneId, session: session, cols: request.cols, rows: request.rows)
+            _ = try? await streams.resize(
+                pane: paneId, session: session, cols: request.cols, rows: request.rows, viewer: viewer)
         }
         let subscription: PaneSubscription
         do {
             subscription = try streams.subscribe(
                 pane: paneId, session: session, history: request.history ?? Self.defaultPaneHistory)
         } catch {
+            await streams.releaseSize(viewer: viewer)
             return await sendError(WSError.ptyAttachFailed("\(error)"))
         }
         hub.subscribe(connection, to: id)
@@ -40,7 +44,7 @@ extension WSHandler {
         let reader = startPaneReader(subscription, sessionId: id)
         pty = AttachedPTY(
             sessionId: id, paneId: paneId, kind: .pane(subscription, session: session), readOnly: request.readOnly,
-            reader: reader)
+            reader: reader, viewer: viewer)
     }
 
     /// The tmux session `paneId` is in, nil when the pane is gone: asked through the project

@@ -13,6 +13,9 @@ actor WSHandler {
     let ptys: PTYLauncher
     let log: PeerLog
     let metrics: ServerMetrics?
+    /// Ignore the stream extensions of `pty:attach` and `pty:resize`, as an upstream server does
+    /// (`ServerOptions.upstreamCompat`, for tests).
+    let upstreamCompat: Bool
     var limiter: RateLimiter
     var pty: AttachedPTY? {
         didSet { metrics?.streamChanged(from: oldValue?.kind, to: pty?.kind) }
@@ -20,8 +23,9 @@ actor WSHandler {
 
     init(
         connection: WSConnection, hub: WSHub, services: ServerServices, ptys: PTYLauncher, log: PeerLog,
-        metrics: ServerMetrics? = nil
+        metrics: ServerMetrics? = nil, upstreamCompat: Bool = false
     ) {
+        self.upstreamCompat = upstreamCompat
         self.connection = connection
         self.hub = hub
         self.services = services
@@ -55,12 +59,14 @@ actor WSHandler {
         case .ping: await send("pong", [("timestamp", .date(Date()))])
         case .ptyAttach(let id, let cols, let rows, let readOnly, let stream, let history):
             let request = AttachRequest(
-                cols: cols ?? 80, rows: rows ?? 24, readOnly: readOnly ?? false, paneStream: stream == "pane",
-                history: history)
+                cols: cols ?? 80, rows: rows ?? 24, readOnly: !upstreamCompat && readOnly == true,
+                paneStream: !upstreamCompat && stream == "pane", history: upstreamCompat ? nil : history)
             await attach(id, request)
         case .ptyDetach(let id): await detach(id)
         case .ptyData(_, let data): await ptyData(data)
-        case .ptyResize(_, let cols, let rows, let readOnly): await resize(cols: cols, rows: rows, readOnly: readOnly)
+        case .ptyResize(_, let cols, let rows, let readOnly, let fit):
+            await resize(
+                cols: cols, rows: rows, readOnly: upstreamCompat ? nil : readOnly, fit: !upstreamCompat && fit == true)
         case .ptySelectPane: await selectPane()
         case .unknown: await sendError(WSError.internalError(.processMessage))
         }

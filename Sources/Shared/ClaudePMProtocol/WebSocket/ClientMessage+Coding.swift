@@ -53,7 +53,8 @@ extension ClientMessage {
         "pty:resize": { data in
             let payload: PtyResizePayload = try WireEnvelope.payload(data)
             return .ptyResize(
-                sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows, readOnly: payload.readOnly)
+                sessionId: payload.sessionId, cols: payload.cols, rows: payload.rows, readOnly: payload.readOnly,
+                fit: payload.fit)
         },
         "pty:selectPane": { .ptySelectPane(sessionId: try ref($0)) },
     ]

@@ -94,8 +94,9 @@ extension ClientMessage {
             return .ptyAttach(
                 sessionId: id, cols: cols, rows: rows, readOnly: readOnly, stream: stream, history: history)
         }
+        let fit = checker.bool(fields["fit"], path: ["payload", "fit"], optional: true)
         guard let cols, let rows else { return nil }
-        return .ptyResize(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
+        return .ptyResize(sessionId: id, cols: cols, rows: rows, readOnly: readOnly, fit: fit)
     }
 
     private static func sessionRefMessage(type: String, sessionId: String) -> ClientMessage {

@@ -26,9 +26,10 @@ public enum ClientMessage: Sendable, Equatable {
     case ptyDetach(sessionId: String)
     /// `pty:data`: keyboard input for the attached tmux client.
     case ptyData(sessionId: String, data: String)
-    /// `pty:resize`; `readOnly` is a claudepm extension that upstream ignores: on a pane stream
-    /// it switches the stream between watching and interactive without a new attach.
-    case ptyResize(sessionId: String, cols: Int, rows: Int, readOnly: Bool? = nil)
+    /// `pty:resize`; `readOnly` and `fit` are claudepm extensions that upstream ignores: on a
+    /// pane stream `readOnly` switches the stream between watching and interactive without a new
+    /// attach, and `fit` sizes the window even under tmux's `window-size manual`.
+    case ptyResize(sessionId: String, cols: Int, rows: Int, readOnly: Bool? = nil, fit: Bool? = nil)
     /// `pty:selectPane`: select and zoom the session's pane.
     case ptySelectPane(sessionId: String)
     /// Any other frame; `raw` is the whole frame.
@@ -61,7 +62,8 @@ public enum ClientMessage: Sendable, Equatable {
     public var sessionId: String? {
         switch self {
         case .subscribe(let id), .unsubscribe(let id), .input(let id, _), .keys(let id, _), .ptyDetach(let id),
-            .ptyData(let id, _), .ptyResize(let id, _, _, _), .ptySelectPane(let id), .ptyAttach(let id, _, _, _, _, _):
+            .ptyData(let id, _), .ptyResize(let id, _, _, _, _), .ptySelectPane(let id),
+            .ptyAttach(let id, _, _, _, _, _):
             id
         case .ping, .unknown: nil
         }
@@ -79,8 +81,8 @@ public enum ClientMessage: Sendable, Equatable {
             PtyAttachPayload(
                 sessionId: id, cols: cols, rows: rows, readOnly: readOnly, stream: stream, history: history)
         case .ptyData(let id, let data): PtyDataPayload(sessionId: id, data: data)
-        case .ptyResize(let id, let cols, let rows, let readOnly):
-            PtyResizePayload(sessionId: id, cols: cols, rows: rows, readOnly: readOnly)
+        case .ptyResize(let id, let cols, let rows, let readOnly, let fit):
+            PtyResizePayload(sessionId: id, cols: cols, rows: rows, readOnly: readOnly, fit: fit)
         case .unknown: nil
         }
     }

@@ -15,6 +15,9 @@ extension ServerMessage {
         return .unknown(type: type, raw: try WireEnvelope.raw(data))
     }
 
+    /// True for a `type` this protocol knows: its `.unknown` means the payload did not decode.
+    public static func isKnownType(_ type: String) -> Bool { payloadDecoders[type] != nil }
+
     /// Encodes the frame as `{"type":…,"payload":…}` (or `raw` verbatim for `.unknown`).
     public func encoded() throws -> Data {
         switch self {

@@ -1,13 +1,17 @@
-// An exact picture of a pane for a new viewer: terminal bytes that, fed to a reset emulator of
-// the pane's size, rebuild its history (as scrollback), its screen with attributes, the
-// alternate screen and the modes that change how later bytes are drawn. The pane's output
-// stream continues from exactly this point (the captures ran as one command list).
+// A picture of a pane as terminal bytes that, fed to a reset emulator of the pane's size, draw
+// it: what a viewer gets (taken from the server's mirror of the pane, ScreenImage), and what a
+// mirror is seeded with (`build`, from tmux's captures: its history as scrollback, its screen with
+// attributes, the alternate screen and the modes tmux reports). A seed carries what captures
+// carry: not the background an erase painted past a row's last character, the pen, the
+// character sets, the cursor save or tab stops (docs/terminal.md).
 //
-// Layout of the bytes: history rows printed from the top and scrolled off with line feeds at
-// the bottom row (libvterm and xterm push full-screen scrolls into scrollback); the primary
-// screen row by row with absolute positioning; if the pane is in the alternate screen, the
-// primary cursor, `?1049h`, then the alternate rows; then the scroll region, the modes and
-// the cursor. Each row starts from SGR 0, since capture-pane's `-e` rows assume it.
+// Layout of a seed: history rows printed from the top and scrolled off with line feeds at the
+// bottom row (libvterm and xterm push full-screen scrolls into scrollback), the pen reset for
+// each line feed (a scroll paints the new row with it) and set again to what the row before
+// left; the primary screen row by row with absolute positioning; if the pane is in the
+// alternate screen, the primary cursor, `?1049h`, then the alternate rows; then the scroll
+// region, the modes and the cursor. Each capture starts from the default pen and each row from
+// the one before (CapturePen, CaptureRow).
 
 /// A pane's snapshot: its size and the bytes that draw it.
 public struct PaneSnapshot: Sendable, Equatable {
@@ -45,7 +49,14 @@ public struct PaneSnapshot: Sendable, Equatable {
         state: PaneState, hist: [String], primary: [String], screen: [String], modes: PaneModes
     ) -> PaneSnapshot {
         var out = "\u{1B}c\u{1B}[?7h"
-        for (i, row) in hist.enumerated() { out += (i > 0 ? "\r\n" : "") + "\u{1B}[0m" + row }
+        let pen = CapturePen()
+        var lineDrawing = false
+        for (i, raw) in hist.enumerated() {
+            let row = CaptureRow.fitted(raw, lineDrawing: &lineDrawing)
+            if i > 0 { out += "\u{1B}[0m\r\n" + pen.sgr }
+            out += row
+            pen.read(row)
+        }
         if !hist.isEmpty {
             out += "\u{1B}[0m\u{1B}[\(state.rows);1H" + String(repeating: "\n", count: min(hist.count, state.rows))
         }
@@ -58,10 +69,13 @@ public struct PaneSnapshot: Sendable, Equatable {
         return PaneSnapshot(cols: state.cols, rows: state.rows, historyRows: hist.count, bytes: Array(out.utf8))
     }
 
+    /// One capture's rows, each from its own position; the pen carries from row to row as in
+    /// the capture (a position does not change it).
     private static func rows(_ lines: [String], count: Int) -> String {
-        var out = "\u{1B}[2J"
+        var out = "\u{1B}[0m\u{1B}[2J"
+        var lineDrawing = false
         for (i, row) in lines.prefix(count).enumerated() where !row.isEmpty {
-            out += "\u{1B}[\(i + 1);1H\u{1B}[0m" + row
+            out += "\u{1B}[\(i + 1);1H" + CaptureRow.fitted(row, lineDrawing: &lineDrawing)
         }
         return out + "\u{1B}[0m"
     }

@@ -26,6 +26,11 @@ public struct PaneState: Sendable, Equatable {
     public var mouseSGR = false
     public var mouseUTF8 = false
     public var dead = false
+    /// The tmux server's pid and start time, and the pane's process id: together they name the
+    /// pane across a restart of claudepm-server (pane ids are reused by a new tmux server).
+    public var serverPid = 0
+    public var serverStart = 0
+    public var panePid = 0
 
     /// A default state (80×24, nothing set).
     public init() {}
@@ -36,13 +41,22 @@ public struct PaneState: Sendable, Equatable {
         "#{cursor_flag}", "#{alternate_on}", "#{alternate_saved_x}", "#{alternate_saved_y}",
         "#{scroll_region_upper}", "#{scroll_region_lower}", "#{insert_flag}", "#{keypad_cursor_flag}",
         "#{keypad_flag}", "#{wrap_flag}", "#{origin_flag}", "#{mouse_standard_flag}", "#{mouse_button_flag}",
-        "#{mouse_all_flag}", "#{mouse_sgr_flag}", "#{mouse_utf8_flag}", "#{pane_dead}",
+        "#{mouse_all_flag}", "#{mouse_sgr_flag}", "#{mouse_utf8_flag}", "#{pane_dead}", "#{pid}", "#{start_time}",
+        "#{pane_pid}",
     ].joined(separator: " ")
 
-    /// Parses one line printed with `format`; nil if it does not have that shape.
+    /// The name of the pane across restarts of claudepm-server; nil when tmux did not say.
+    public var identity: String? {
+        guard serverPid > 0, serverStart > 0, panePid > 0 else { return nil }
+        return "\(serverPid)-\(serverStart)-\(panePid)"
+    }
+
+    /// Parses one line printed with `format` (or the 23 fields before the identity was added); nil
+    /// if it does not have that shape.
     public static func parse(_ line: String) -> PaneState? {
         let f = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard f.count == 23, f[0].hasPrefix("@"), let cols = Int(f[1]), let rows = Int(f[2]), cols > 0, rows > 0
+        guard f.count == 23 || f.count == 26, f[0].hasPrefix("@"), let cols = Int(f[1]), let rows = Int(f[2]), cols > 0,
+            rows > 0
         else { return nil }
         let n: (Int) -> Int = { Int(f[$0]).map { $0 > 100_000 ? 0 : max($0, 0) } ?? 0 }
         let b: (Int) -> Bool = { f[$0] == "1" }
@@ -55,6 +69,9 @@ public struct PaneState: Sendable, Equatable {
         (s.insert, s.applicationCursor, s.applicationKeypad, s.wrap, s.origin) = (b(12), b(13), b(14), b(15), b(16))
         (s.mouseStandard, s.mouseButton, s.mouseAll, s.mouseSGR, s.mouseUTF8) = (b(17), b(18), b(19), b(20), b(21))
         s.dead = b(22)
+        if f.count == 26 {
+            (s.serverPid, s.serverStart, s.panePid) = (Int(f[23]) ?? 0, Int(f[24]) ?? 0, Int(f[25]) ?? 0)
+        }
         return s
     }
 }

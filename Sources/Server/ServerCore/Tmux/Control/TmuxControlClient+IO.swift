@@ -98,11 +98,19 @@ extension TmuxControlClient {
     }
 
     /// Hands one reply to the oldest command line waiting; its handler runs once all of the
-    /// line's replies are in.
+    /// line's replies are in. A command that fails ends its line: tmux 3.3a skips the commands
+    /// after it and sends no block for them (measured: `resize-window -t @99 … ; display -p hi`
+    /// answers one `%error` and nothing else), so they count as failed, and the next block is
+    /// the next line's.
     private func deliver(_ reply: ControlReply) {
         let done = state.withLock { s -> (ReplyHandler, [ControlReply])? in
             guard !s.pending.isEmpty else { return nil }
             s.pending[0].replies.append(reply)
+            if !reply.success {
+                let missing = s.pending[0].expected - s.pending[0].replies.count
+                s.pending[0].replies += Array(
+                    repeating: ControlReply(success: false, lines: []), count: max(missing, 0))
+            }
             guard s.pending[0].replies.count >= s.pending[0].expected else { return nil }
             let first = s.pending.removeFirst()
             return (first.handler, first.replies)

@@ -19,6 +19,9 @@ struct UTF8Sanitizer {
     /// True while the sequence in progress started with C2 (a C1 control if the next byte < A0).
     private var leadIsC2 = false
 
+    /// The bytes of a sequence cut by the end of the last chunk, not yet passed on.
+    var unfinished: [UInt8] { needed == 0 ? [] : pending }
+
     /// Calls `emit` with consecutive well-formed pieces of `input`.
     mutating func process(_ input: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         var index = 0

@@ -2,10 +2,12 @@
 // API. The client's single UI loop owns every instance; libvterm is not thread-safe, so this
 // class is deliberately not Sendable. libvterm keeps pointers to the callback structs, so they
 // live on the heap for as long as the terminal and are freed in deinit.
-// Must not import: any claudepm module except ClientCore (pure Swift: the `AppKey` it encodes)
-// and the C shims (CVTerm, CSupport); no ncurses, no network.
-// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI;
-// AppKey (a key, paste or mouse event) -> encode -> bytes for the program.
+// It is shared: the client draws from it, and the server holds one per watched pane (its
+// snapshots are serialized from it, see ScreenImage).
+// Must not import: any claudepm module (only the C shims CVTerm and CSupport); no ncurses, no
+// network, nothing of the client's or the server's.
+// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI or snapshot;
+// a key, character, paste or mouse event -> encode -> bytes for the program.
 
 import CSupport
 import CVTerm
@@ -13,7 +15,7 @@ import CVTerm
 /// A virtual terminal screen fed with a remote program's output.
 ///
 /// Feed bytes, then read cells, cursor, title and damage; send `takeOutput()` and the results of
-/// `encode(_:)` (a key, paste or mouse event as an `AppKey`) back to the program.
+/// the encoders' results (a key, character, paste or mouse event) back to the program.
 public final class TerminalScreen {
     let vt: OpaquePointer
     let vtScreen: OpaquePointer
@@ -21,7 +23,7 @@ public final class TerminalScreen {
     let sink: ScreenSink
     private let screenCallbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var syncDetector = SyncOutputDetector()
-    private var sanitizer = UTF8Sanitizer()
+    var sanitizer = UTF8Sanitizer()
     var inputGuard: InputGuard
     /// Scroll plain lines at the bottom in one step (see ScrollBatchPlan); off only in tests
     /// that compare the two ways.
@@ -35,6 +37,11 @@ public final class TerminalScreen {
     private var cursorAtLastTake: CursorState?
     /// Reused buffer for `isBlank(row:)`.
     var blankScratch: [UInt32] = []
+    /// What libvterm's last cursor save kept (TerminalScreen+Saved.swift).
+    var savedCursor = SavedCursor()
+    /// The primary screen's rows as they were when the alternate screen was entered (libvterm
+    /// keeps them but has no call to read them); nil outside the alternate screen.
+    var primaryRows: [[Cell]]?
     /// Height in rows (≥ 1).
     public private(set) var rows: Int
     /// Width in columns (≥ 1).
@@ -66,6 +73,15 @@ public final class TerminalScreen {
         vterm_screen_enable_altscreen(vtScreen, 1)
         vterm_screen_reset(vtScreen, 1)
         vterm_state_get_default_colors(vtState, &sink.defaultFG, &sink.defaultBG)
+        saveInitialCursor()
+        sink.damage.markFull()
+    }
+
+    /// libvterm 0.1.4 starts with a zeroed cursor save: a restore before any save gave a hidden
+    /// cursor and a pen of black on black (rgb 0,0,0), where tmux and xterm restore the home
+    /// position and the default pen. So a fresh screen saves its reset cursor at once.
+    private func saveInitialCursor() {
+        feed("\u{1B}7")
         sink.damage.markFull()
     }
 
@@ -109,7 +125,9 @@ public final class TerminalScreen {
         inputGuard.process(
             piece, columns: Self.internalCols(cols), cursor: { Self.cursorPosition(state) },
             isErased: { Self.isErased(screen, at: $0) }, currentFont: { Self.penFont(state) },
-            cursorRestored: { repairCursor() }
+            cursorRestored: { repairCursor() },
+            hooks: InputGuard.StateHooks(
+                cursorSaved: { self.noteCursorSaved() }, beforeAlternateScreen: { self.keepPrimaryScreen() })
         ) { part in Self.write(part, to: terminal) }
     }
 
@@ -234,6 +252,8 @@ public final class TerminalScreen {
             sink.iconName = ""
             sink.output.removeAll()
             sink.bellCount = 0
+            primaryRows = nil
+            saveInitialCursor()
         }
         sink.damage.markFull()
     }

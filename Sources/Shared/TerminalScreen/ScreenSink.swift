@@ -17,6 +17,9 @@ final class ScreenSink {
     var bellCount = 0
     var cursorVisible = true
     var cursorBlink = true
+    /// DECSCUSR's shape (`VTERM_PROP_CURSORSHAPE`: 1 block, 2 underline, 3 bar; the 0 a restore
+    /// of libvterm's never-saved cursor reports is the block).
+    var cursorShape = 1
     var isAltScreen = false
     var isReverseVideo = false
     var mouseMode = MouseMode.none
@@ -38,6 +41,7 @@ final class ScreenSink {
             cursorVisible = value.boolean != 0
             damage.markCursor()
         case VTERM_PROP_CURSORBLINK: cursorBlink = value.boolean != 0
+        case VTERM_PROP_CURSORSHAPE: cursorShape = max(Int(value.number), 1)
         case VTERM_PROP_ALTSCREEN:
             isAltScreen = value.boolean != 0
             damage.markFull()

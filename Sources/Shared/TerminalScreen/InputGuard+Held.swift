@@ -6,14 +6,16 @@
 
 extension InputGuard {
     /// Passes `input` to `write`, rewriting REP and SGR sequences and calling `cursorRestored`
-    /// right after a cursor restore was written. `cursor` and `columns` describe the
+    /// right after a cursor restore was written, `hooks.cursorSaved` right after a cursor save and
+    /// `hooks.beforeAlternateScreen` right before a switch to the alternate screen. `cursor` and `columns` describe the
     /// terminal when a REP is reached (`cursor` and `isErased` read libvterm's screen, see
     /// InputGuard+Join.swift); `currentFont` reads libvterm's pen font number when an SGR
     /// is reached (everything before it has been written). A CSI libvterm would crash on (more
     /// than 16 arguments) is replaced by CAN, or split when it is an SGR.
     mutating func process(
         _ input: UnsafeRawBufferPointer, columns: Int, cursor: () -> Position, isErased: (Position) -> Bool,
-        currentFont: () -> Int, cursorRestored: () -> Void, write: (UnsafeRawBufferPointer) -> Void
+        currentFont: () -> Int, cursorRestored: () -> Void, hooks: StateHooks = StateHooks(),
+        write: (UnsafeRawBufferPointer) -> Void
     ) {
         prepareReprint(cursor: cursor)
         var segmentStart = 0
@@ -30,6 +32,10 @@ extension InputGuard {
             let byte = input[index]
             if mode == .ground, byte >= 0x20, byte < 0x7F {
                 // A run of printable ASCII: only its last character can still be joined.
+                printedLast = true
+                printedRuns &+= 1
+                if printedNonASCII, translatesASCII { replace(index..<index, []) }
+                printedNonASCII = false
                 let end = input.printableASCIIRunEnd(from: index)
                 shaper.asciiRun(index...(end - 1), input, replace)
                 index = end
@@ -67,6 +73,9 @@ extension InputGuard {
             }
             let event = step(byte)
             if inGround, byte >= 0x20, byte != 0x7F {
+                printedLast = true
+                printedRuns &+= 1
+                printedNonASCII = byte >= 0x80
                 shape(byte, at: index, input, replace)
             }
             if inString, mode == .ground, !held.isEmpty {
@@ -85,8 +94,20 @@ extension InputGuard {
                 let replacement = [0x18] + repetition(count: csiCount, columns: columns, cursorColumn: cursor().col)
                 replacement.withUnsafeBytes(write)
             case .cursorRestored:
-                write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
+                if entersAlternateScreen {
+                    // The primary screen is read before libvterm gets the sequence's final byte.
+                    let start = held.isEmpty ? max(sequenceStart ?? segmentStart, segmentStart) : segmentStart
+                    if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
+                    hooks.beforeAlternateScreen()
+                    write(UnsafeRawBufferPointer(rebasing: input[start...index]))
+                } else {
+                    write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
+                }
                 cursorRestored()
+                if savesCursor { hooks.cursorSaved() }
+            case .cursorSaved:
+                write(UnsafeRawBufferPointer(rebasing: input[segmentStart...index]))
+                hooks.cursorSaved()
             case .selectGraphicRendition, .dropSequence:
                 // The sequence (held bytes, then this chunk from its ESC) may be replaced. What
                 // precedes it goes to libvterm first: the rewrite reads libvterm's pen font, and an
@@ -182,6 +203,16 @@ extension InputGuard {
         let start = held.isEmpty ? max(sequenceStart ?? segmentStart, segmentStart) : segmentStart
         if segmentStart < start { write(UnsafeRawBufferPointer(rebasing: input[segmentStart..<start])) }
         held.append(contentsOf: input[start...])
+    }
+}
+
+extension InputGuard {
+    /// What the guard tells its screen about state changes libvterm does not report.
+    struct StateHooks {
+        /// A cursor save was just written (DECSC, 1048, 1049).
+        var cursorSaved: () -> Void = {}
+        /// A switch to the alternate screen is about to be written.
+        var beforeAlternateScreen: () -> Void = {}
     }
 }
 

@@ -29,6 +29,7 @@ extension InputGuard {
         let pendingWrap = before == after ? !isErased(after) : after.col == 0
         let column = pendingWrap ? after.col : after.col - shaper.lastCell.width
         lastCellPlace = column >= 0 ? (after, column, pendingWrap) : nil
+        lastCellPlaceRun = printedRuns
     }
 
     /// Tells the shaper, at the start of a piece, how to print the previous piece's last cell

@@ -1,30 +1,24 @@
-// What the user does, as the bytes the remote program expects. Keys, pastes and mouse events
-// arrive as ClientCore's `AppKey` (the one key type: the TUI decodes it, the model routes it,
-// this file encodes it) and go through libvterm's keyboard and mouse functions, so that the modes
-// the program set (application cursor keys, bracketed paste, mouse protocol) are respected.
+// What the user does, as the bytes the remote program expects. The screen has its own small
+// vocabulary (`TerminalKey` for the named keys, characters with Ctrl or Alt, clicks, wheel steps,
+// pastes); the client maps its one key type onto it (TUI's `TerminalScreen+AppKey.swift`), so this
+// module needs nothing of the client and the server can hold the same emulator. Everything goes
+// through libvterm's keyboard and mouse functions, so that the modes the program set
+// (application cursor keys, bracketed paste, mouse protocol) are respected.
 //
 // Deliberate departures from libvterm 0.1.4's defaults, for what programs understand:
 // - Ctrl with a letter (either case), space, @ [ \ ] ^ _ or ? is sent as the C0 control byte
 //   (Alt prefixes ESC), as xterm does. libvterm would send `CSI <code>;5u` for Ctrl-I/J/M/[ and
 //   for capitals, which shells and most programs do not understand.
 // - Characters ignore Shift, and Alt with a non-ASCII character is ESC + its UTF-8.
-// - A mouse click (the TUI decodes presses only) is sent as a press and a release, so the
-//   program never sees a button held down.
+// - A mouse click is sent as a press and a release, so the program never sees a button held down.
 
 import CVTerm
-import ClientCore
 
 extension TerminalScreen {
-    /// The bytes `key` sends to the program, honouring the modes it set: cursor keys follow
-    /// DECCKM, a paste is bracketed only when it enabled bracketed paste, and a mouse event gives
-    /// bytes only while it asked for mouse reports. A focus change gives nothing.
-    public func encode(_ key: AppKey) -> [UInt8] {
+    /// The bytes a named key sends to the program, honouring the modes it set (cursor keys
+    /// follow DECCKM).
+    public func encode(_ key: TerminalKey) -> [UInt8] {
         switch key {
-        case .char(let character): return character.unicodeScalars.flatMap { encodeCharacter($0, modifiers: []) }
-        case .ctrl(let character):
-            return character.unicodeScalars.first.map { encodeCharacter($0, modifiers: .ctrl) } ?? []
-        case .alt(let character):
-            return character.unicodeScalars.first.map { encodeCharacter($0, modifiers: .alt) } ?? []
         case .enter: return encodeKey(VTERM_KEY_ENTER)
         case .escape: return encodeKey(VTERM_KEY_ESCAPE)
         case .tab: return encodeKey(VTERM_KEY_TAB)
@@ -46,10 +40,21 @@ extension TerminalScreen {
             // F1…F255; anything else has no key.
             guard number >= 1, number <= 255 else { return [] }
             return encodeKey(VTermKey(rawValue: VTERM_KEY_FUNCTION_0.rawValue + UInt32(number)))
-        case .mouse(let event): return encodeMouse(event)
-        case .paste(let text): return encodePaste(text)
-        case .focus: return []
         }
+    }
+
+    /// The bytes of typed text: each character as its own key press.
+    public func encode(text character: Character) -> [UInt8] {
+        character.unicodeScalars.flatMap { encodeCharacter($0, modifiers: []) }
+    }
+
+    /// The bytes of a character typed with Ctrl (`C-x`) or with Alt (`M-x`), or both.
+    public func encode(character: Character, ctrl: Bool, alt: Bool) -> [UInt8] {
+        guard let scalar = character.unicodeScalars.first else { return [] }
+        var modifiers: KeyModifiers = []
+        if ctrl { modifiers.insert(.ctrl) }
+        if alt { modifiers.insert(.alt) }
+        return encodeCharacter(scalar, modifiers: modifiers)
     }
 
     private func encodeKey(_ key: VTermKey, modifiers: KeyModifiers = []) -> [UInt8] {
@@ -75,23 +80,24 @@ extension TerminalScreen {
     /// `text` as a paste: wrapped in `ESC [200~` … `ESC [201~` only when the program enabled
     /// bracketed paste. Line endings become CR (as xterm and VTE send them), and any end marker
     /// inside the text is removed so a paste cannot break out of the bracket.
-    func encodePaste(_ text: String) -> [UInt8] {
+    public func encodePaste(_ text: String) -> [UInt8] {
         let body = Self.pasteBody(text)
         let start = captureOutput { vterm_keyboard_start_paste(vt) }
         let end = captureOutput { vterm_keyboard_end_paste(vt) }
         return start + body + end
     }
 
-    /// A decoded mouse event: a click is the left button pressed and released at the cell, a
-    /// wheel step is a press of button 4 or 5.
-    private func encodeMouse(_ event: MouseEvent) -> [UInt8] {
-        switch event.kind {
-        case .press:
-            return encodeMouse(row: event.row, col: event.col, button: .left, pressed: true)
-                + encodeMouse(row: event.row, col: event.col, button: .left, pressed: false)
-        case .wheelUp: return encodeMouse(row: event.row, col: event.col, button: .wheelUp, pressed: true)
-        case .wheelDown: return encodeMouse(row: event.row, col: event.col, button: .wheelDown, pressed: true)
-        }
+    /// A click at a cell (zero-based, clamped to the screen): the left button pressed and
+    /// released. `[]` unless the program asked for mouse reports.
+    public func encodeClick(row: Int, col: Int) -> [UInt8] {
+        encodeMouse(row: row, col: col, button: .left, pressed: true)
+            + encodeMouse(row: row, col: col, button: .left, pressed: false)
+    }
+
+    /// One wheel step at a cell: a press of button 4 (up) or 5 (down). `[]` unless the program
+    /// asked for mouse reports.
+    public func encodeWheel(up: Bool, row: Int, col: Int) -> [UInt8] {
+        encodeMouse(row: row, col: col, button: up ? .wheelUp : .wheelDown, pressed: true)
     }
 
     /// A mouse event at `row`, `col` (zero-based screen cell, clamped to the screen): a press or

@@ -22,6 +22,8 @@ struct InputGuard {
     /// What a byte completed.
     enum Event {
         case none, repeatCharacter, cursorRestored, selectGraphicRendition
+        /// DECSC (`ESC 7`): what libvterm saved is read once it is written.
+        case cursorSaved
         /// The current CSI must not reach libvterm (too many arguments, too long): CAN goes in its
         /// place, so that libvterm also leaves any sequence its ESC interrupted.
         case dropSequence
@@ -85,6 +87,22 @@ struct InputGuard {
     /// The current CSI has intermediate bytes (`!`, `$`, …).
     private(set) var csiHasIntermediates = false
     private var csiInFirstParameter = true
+    /// The intermediate byte of the current `ESC` sequence (`(` in `ESC ( 0`).
+    var escapeIntermediateByte: UInt8 = 0
+    /// State libvterm keeps but does not expose (InputGuard+Modes.swift).
+    var followed = FollowedModes()
+    /// The CSI just completed saves the cursor (1048, 1049 set).
+    var savesCursor = false
+    /// The CSI just completed enters the alternate screen (47, 1047, 1049 set).
+    var entersAlternateScreen = false
+    /// Nothing that can move libvterm's cursor came after the last printed character (what a
+    /// pending wrap needs, TerminalScreen+Image.swift).
+    var printedLast = false
+    /// The last character printed was not ASCII (see `translatesASCII`).
+    var printedNonASCII = false
+    /// Counts runs of printed text; `lastCellPlaceRun` says which one `lastCellPlace` describes.
+    var printedRuns = 0
+    var lastCellPlaceRun = -1
 
     init(clusters: ClusterTable) {
         shaper = TextShaper(table: clusters)
@@ -134,6 +152,8 @@ struct InputGuard {
             scalarNeeded = 0
         } else if byte < 0x20 || byte == 0x7F {
             scalarNeeded = 0
+            followShift(byte)
+            if !Self.keepsCursor(control: byte) { printedLast = false }
         } else if byte >= 0x80 {
             decode(byte)
         }
@@ -144,7 +164,11 @@ struct InputGuard {
         case 0x1B: mode = .escape
         case UInt8(ascii: "8"):
             mode = .ground
+            printedLast = false
             return .cursorRestored
+        case UInt8(ascii: "7"):
+            mode = .ground
+            return .cursorSaved
         case UInt8(ascii: "["):
             mode = .csi
             csiCount = 0
@@ -159,14 +183,26 @@ struct InputGuard {
             csiLength = 0
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             mode = .string
-        case 0x20...0x2F: mode = .escapeIntermediate
+        case 0x20...0x2F:
+            mode = .escapeIntermediate
+            escapeIntermediateByte = byte
         case UInt8(ascii: "c"):
             // RIS: libvterm resets its modes and margins.
             mode = .ground
             insertMode = false
             marginsReset()
+            followed = .initial
+            printedLast = false
         // C0 controls act without ending the sequence; DEL is ignored (libvterm, xterm, tmux).
         case 0x00...0x1A, 0x1C...0x1F, 0x7F: break
+        case UInt8(ascii: "D"), UInt8(ascii: "E"), UInt8(ascii: "M"):
+            // IND, NEL, RI move the cursor.
+            mode = .ground
+            printedLast = false
+        case UInt8(ascii: "n"), UInt8(ascii: "o"):
+            // LS2, LS3: G2 or G3 into GL.
+            mode = .ground
+            followed.gl = byte == UInt8(ascii: "n") ? 2 : 3
         default: mode = .ground
         }
         return .none
@@ -181,7 +217,9 @@ struct InputGuard {
         case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "P"):
             mode = .ground
             return .cancelFinal
-        case 0x30...0x7E: mode = .ground
+        case 0x30...0x7E:
+            mode = .ground
+            followDesignation(byte)
         default: break
         }
         return .none
@@ -212,6 +250,9 @@ struct InputGuard {
             mode = .ground
             followInsertMode(byte)
             followMargins(byte)
+            followPrivateModes(byte)
+            followSoftReset(byte)
+            if !keepsCursor(csiFinal: byte) { printedLast = false }
             return finalEvent(byte)
         default: break
         }

@@ -1,0 +1,39 @@
+// Answers to prompts over REST: yes and no are tmux key names on `/keys` (`1`, `Escape`), text
+// goes to `/input` (with Enter). Each names its prompt (`prompt`, claudepm's extension), so
+// claudepm-server types an answer to a prompt once and answers a repeat 409; an upstream server
+// ignores the field. How a failure ends for the user (`answerOutcome`) depends on whether the
+// request can have reached the pane: a refusal or a connection never made typed nothing; a
+// timeout, a dropped connection or a server failure leave it in doubt.
+
+import ClientCore
+
+extension RESTClient {
+    /// Sends `answer` to its session; returns once the server confirmed it.
+    public func send(_ answer: PromptAnswer) async throws(ClientNetworkError) {
+        let id = answer.session.sessionId
+        let prompt = answer.prompt.wire
+        switch answer.choice {
+        case .allow: try await sendKeys(session: id, keys: "1", prompt: prompt)
+        case .deny: try await sendKeys(session: id, keys: "Escape", prompt: prompt)
+        case .text(let text): try await sendInput(session: id, text: text, prompt: prompt)
+        }
+    }
+}
+
+extension ClientNetworkError {
+    /// What this failure means for an answer that was being sent.
+    public var answerOutcome: PromptAnswer.Outcome {
+        switch self {
+        case .rejected(_, 409, _): return .duplicate
+        case .unreachable(_, let detail) where Self.neverConnected.contains(detail):
+            return .refused(description)
+        case .unreachable, .timedOut, .serverError, .badResponse: return .inDoubt(description)
+        case .authRejected, .authMissing, .notFound, .rejected, .tls, .unknownCertificate, .certificateMismatch,
+            .pinMismatch, .untrustedCertificate, .configuration, .noMatch, .ambiguous, .localFile, .ptyFailed:
+            return .refused(description)
+        }
+    }
+
+    /// Transport failures before a connection existed (`RESTClient.classify`): nothing was sent.
+    static let neverConnected: Set<String> = ["connection refused", "connection timed out"]
+}

@@ -1,0 +1,65 @@
+// Keys through the real claudepm while every core is busy and four tiles flood base64 (the
+// loop then has output queued whenever a key comes): Esc in the find box and, 100 ms later, q
+// must be read as two keys — the box closes, then the UI quits — not as one Alt-q that types a
+// q into the box. Keys are told apart by when they were read; the loop reads input between
+// slices of output, so a key is read within one slice of arriving.
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension UIEndToEndTests {
+    static let floodCommand = "while :; do head -c 4000 /dev/urandom | base64; done"
+
+    @Test("under a flood on every tile and a CPU hog, Esc then q 100 ms later closes the find box and quits")
+    func escapeThenQuitUnderLoad() async throws {
+        try await UIWorld.with(config: Self.fastRefresh) { world in
+            try #require(await world.waitForSessions().ok, "sessions not listed")
+            for index in 1...4 {
+                let session = try await adoptWindow(world, Self.floodCommand)
+                let rename = #"{"name":"flood-\#(index)"}"#
+                _ = try await world.rest.perform(
+                    "PATCH", "/api/sessions/\(session.id)/rename", body: Data(rename.utf8), resource: "rename")
+            }
+            let listed = await world.tmux.waitForScreen(timeout: 60) { screen in
+                (1...4).allSatisfy { screen.contains("flood-\($0)") }
+            }
+            try #require(listed.ok, "the flooding sessions are not listed:\n\(listed.screen)")
+            try await selectRow(world, containing: "flood-1")
+            let hogs = try (0..<2).map { _ in try Self.cpuHog() }
+            defer {
+                for hog in hogs {
+                    kill(hog, SIGKILL)
+                    waitpid(hog, nil, 0)
+                }
+            }
+            try await world.tmux.send(keys: "f")
+            let open = await world.tmux.waitForScreen(timeout: 30) { $0.contains("Find in every scrollback") }
+            try #require(open.ok, "f did not open the find box:\n\(open.screen)")
+            try await world.tmux.type("PWNED")
+            let typed = await world.tmux.waitForScreen(timeout: 30) { $0.contains("PWNED") }
+            try #require(typed.ok, "the query is not shown:\n\(typed.screen)")
+            try await world.tmux.send(keys: "Escape")
+            try await Task.sleep(for: .milliseconds(100))  // the gap between the two keys is the stimulus
+            try await world.tmux.send(keys: "q")
+            let back = await world.tmux.waitForScreen(timeout: 60) { $0.contains("claudepm-exit=") }
+            #expect(back.ok, "q after Esc did not quit:\n\(back.screen)")
+            #expect(!back.screen.contains("PWNEDq"), "Esc and q were read as one Alt-q:\n\(back.screen)")
+            #expect(back.screen.contains("claudepm-exit=0"), "claudepm did not exit cleanly:\n\(back.screen)")
+            try await world.expectShellRestored()
+        }
+    }
+
+    /// A process that keeps one core busy until killed.
+    static func cpuHog() throws -> pid_t {
+        var pid: pid_t = 0
+        let args = ["/bin/sh", "-c", "while :; do :; done"]
+        var argv = args.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        let status = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+        return pid
+    }
+}
