@@ -60,9 +60,8 @@ struct KeysScenario {
         defer { cmp.stop() }
         let panes = try cmp.tile("keys", count: tileCount)
         try cmp.tmux.run(["set-option", "-w", "-t", "keys", "pane-border-status", "top"])
-        try cmp.tmux.run([
-            "set-option", "-w", "-t", "keys", "pane-border-format", " P#{pane_index}#{?pane_active,\(Self.activeMark),} ",
-        ])
+        let format = " P#{pane_index}#{?pane_active,\(Self.activeMark),} "
+        try cmp.tmux.run(["set-option", "-w", "-t", "keys", "pane-border-format", format])
         for (index, pane) in panes.enumerated() { try cmp.run(in: pane, generatorArguments(index + 1)) }
         try cmp.tmux.run(["select-pane", "-t", panes[0]])
         let client = try cmp.attach("keys", cols: cols, rows: rows)
