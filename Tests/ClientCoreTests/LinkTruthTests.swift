@@ -225,3 +225,20 @@ extension PTYAction {
         #expect(state.streams[AppWorld.a]?.lossText == nil, "the next key after a moment clears it")
     }
 }
+
+@Suite struct ServerLinkFactsTests {
+    /// The round trip shown belongs to the link that is up: once the link goes down, the old
+    /// figure goes with it, and the new link shows its own first measurement.
+    @Test func theRoundTripShownIsTheCurrentLinks() {
+        var state = AppWorld.state()
+        _ = state.reduce(.serverLink(server: "local", link: .online))
+        _ = state.reduce(.roundTrip(server: "local", milliseconds: 250))
+        #expect(state.server("local")?.rttMilliseconds == 250)
+        _ = state.reduce(.serverLink(server: "local", link: .offline("connection lost")))
+        #expect(state.server("local")?.rttMilliseconds == nil, "the old link's round trip is still shown")
+        _ = state.reduce(.serverLink(server: "local", link: .connecting))
+        _ = state.reduce(.roundTrip(server: "local", milliseconds: 12))
+        _ = state.reduce(.serverLink(server: "local", link: .online))
+        #expect(state.server("local")?.rttMilliseconds == 12)
+    }
+}

@@ -91,6 +91,62 @@ struct EventSocketLifecycleTests {
         #expect(snapshot.sessions.map(\.id).contains(fixture.sessionId))
         await socket.shutdown()
     }
+
+    /// Each failure is reported once (`.offlineReason`, an `offline` line of `watch`), not again
+    /// with the `connecting` status of the retry that follows it: with the server gone, every try
+    /// fails once and is followed by one `reconnecting`.
+    @Test func eachFailureIsReportedOnce() async throws {
+        let fixture = try await ServerFixture.make()
+        let socket = EventSocket(
+            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { await recorder.connected(snapshots: 1) })
+        await fixture.server.killHard()
+        let retried = await eventually {
+            await recorder.statuses.filter { if case .reconnecting = $0 { true } else { false } }.count >= 3
+        }
+        await socket.shutdown()
+        let (statuses, reasons) = (await recorder.statuses, await recorder.offlineReasons)
+        #expect(retried, "\(statuses)")
+        let retries = statuses.filter { if case .reconnecting = $0 { true } else { false } }.count
+        // A reason goes out just before its `reconnecting`: at most one may lead its status.
+        #expect(reasons.count >= retries && reasons.count <= retries + 1, "\(reasons) for \(retries) retries")
+    }
+
+    /// A resync still out when its link dies must not mark the server online. The resync's REST
+    /// requests go through a stalled proxy (to a second server) while the event socket's server is
+    /// killed; let through once the socket is reconnecting, the late snapshot is dropped (and the
+    /// log says so), and no snapshot is reported while no link is up.
+    @Test func aResyncThatLandsAfterItsLinkDiedIsDropped() async throws {
+        let live = try await ServerFixture.make()
+        let other = try await ServerFixture.make()
+        let proxy = try StallProxy(targetPort: other.server.port)
+        proxy.stall()
+        let capture = LogCapture()
+        let socket = EventSocket(
+            server: live.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection,
+            logger: capture.logger)
+        let slow = try #require(URL(string: "http://127.0.0.1:\(proxy.port)"))
+        await socket.replaceREST(RESTClient(server: ServerConfig(name: "lab", url: slow), apiKey: nil, tls: nil))
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        #expect(await eventually { await recorder.isConnected })
+        await live.server.killHard()
+        let reconnecting = await eventually {
+            await recorder.statuses.contains { if case .reconnecting = $0 { true } else { false } }
+        }
+        let statuses = await recorder.statuses
+        #expect(reconnecting, "\(statuses)")
+        proxy.resume()
+        let dropped = await eventually {
+            capture.lines.contains { $0.contains("a resync that finished after its link went down is dropped") }
+        }
+        #expect(dropped, "\(capture.lines)")
+        #expect(await recorder.snapshots.isEmpty, "a snapshot was reported with no link up")
+        await socket.shutdown()
+        proxy.stop()
+    }
 }
 
 extension EventSocket {

@@ -47,6 +47,36 @@ struct KeyRotationTests {
         await socket.shutdown()
     }
 
+    /// A terminal stream's retries use the key file as it is now: the server restarts with a new
+    /// key, the client's key file is rewritten to match, and the stream attaches again.
+    @Test func aTerminalStreamReReadsTheKeyFileOnEachRetry() async throws {
+        let dir = try TempDirectory()
+        let (serverKey, clientKey) = (dir.path + "/server.key", dir.path + "/client.key")
+        let (old, new) = (String(repeating: "o", count: 40), String(repeating: "n", count: 40))
+        try Self.writeKey(old, to: serverKey)
+        try Self.writeKey(old, to: clientKey)
+        let fixture = try await ServerFixture.make(
+            serverArguments: ["--api-key-file", serverKey, "--no-trust-loopback"], apiKey: APIKey(old))
+        let source = APIKeySource.file(clientKey)
+        var configuration = PTYConnectionMachine.Configuration()
+        configuration.backoff = Backoff(initial: .milliseconds(200), maximum: .seconds(1), jitter: 0.25)
+        let pty = PTYConnection(
+            server: fixture.config, apiKey: nil, tls: nil, sessionId: fixture.sessionId,
+            configuration: configuration, key: RotatingAPIKey(APIKey(old), source: source))
+        let recorder = PTYRecorder.follow(pty)
+        await pty.open(cols: 80, rows: 24)
+        #expect(await eventually { await recorder.isAttached })
+        await fixture.server.killHard()
+        #expect(await eventually { await recorder.sawReconnecting })
+        try Self.writeKey(new, to: serverKey)
+        try Self.writeKey(new, to: clientKey)
+        try await fixture.server.start()
+        let again = await eventually(within: 40) { await recorder.attached(times: 2) }
+        let statuses = await recorder.statuses
+        #expect(again, "the stream did not attach with the new key: \(statuses)")
+        await pty.shutdown()
+    }
+
     @Test func anUnreadableKeyFileKeepsTheLastGoodKey() throws {
         let dir = try TempDirectory()
         let path = dir.path + "/client.key"

@@ -12,7 +12,10 @@ struct ServerFixture {
     let projectId: String
     let sessionId: String
 
-    static func make(name: String = "lab", serverArguments: [String] = []) async throws -> ServerFixture {
+    /// With `apiKey`, the fixture's own REST calls send it (for a server started with a key).
+    static func make(
+        name: String = "lab", serverArguments: [String] = [], apiKey: APIKey? = nil
+    ) async throws -> ServerFixture {
         let server = try ServerProcess(extraArguments: serverArguments)
         try await server.start()
         let repo = server.directory + "/repo"
@@ -20,7 +23,7 @@ struct ServerFixture {
         try Data("# Login page\n".utf8).write(to: URL(fileURLWithPath: repo + "/docs/jira-tickets/CSM-001-login.md"))
         try await server.tmux(["new-session", "-d", "-s", "proj", "-x", "100", "-y", "30", "sh"])
         let config = ServerConfig(name: name, url: server.url)
-        let rest = RESTClient(server: config, apiKey: nil, tls: nil)
+        let rest = RESTClient(server: config, apiKey: apiKey, tls: nil)
         let project = try await rest.createProject(
             CreateProjectRequest(name: "Lab", repoPath: repo, tmuxSession: "proj"))
         let session = try await rest.startSession(projectId: project.id)

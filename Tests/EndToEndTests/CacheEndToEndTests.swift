@@ -62,7 +62,7 @@ struct CacheEndToEndTests {
     static let guardedSocket = "claudepm-e2e-b-\(getpid())"
 
     /// A second, plain server on the same host (another port) that wants an API key nobody has.
-    static func startGuardedServer(under directory: URL) async throws -> DemoServer {
+    static func startGuardedServer(under directory: URL, socket: String = guardedSocket) async throws -> DemoServer {
         let home = directory.appendingPathComponent("server-b")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let keyFile = home.appendingPathComponent("key").path
@@ -75,7 +75,7 @@ struct CacheEndToEndTests {
         return try await DemoServer.start(
             environment: environment, directory: home,
             arguments: [
-                "--data-dir", home.appendingPathComponent("data").path, "--tmux-socket", guardedSocket,
+                "--data-dir", home.appendingPathComponent("data").path, "--tmux-socket", socket,
                 "--command", "sh", "--api-key-file", keyFile, "--no-trust-loopback",
             ])
     }

@@ -109,6 +109,7 @@ extension EventSocket {
     /// Remembers why the link went down (shown with the next status) and logs it in full.
     func noteFailure(_ reason: String, detail: String) {
         lastFailure = reason
+        lastFailureReported = false
         logger.warning("server \(server.name) offline (\(reason)): \(detail)")
     }
 
@@ -131,7 +132,7 @@ extension EventSocket {
             async let streams = Self.streamsPanes(rest, ask: asks)
             do {
                 let snapshot = try await rest.snapshot()
-                await self?.resynced(snapshot, streamsPanes: await streams)
+                await self?.resynced(snapshot, streamsPanes: await streams, generation: current)
             } catch {
                 await self?.resyncFailed(error, generation: current)
             }
@@ -142,7 +143,13 @@ extension EventSocket {
         ask ? await rest.streamsPanes() : nil
     }
 
-    private func resynced(_ snapshot: ServerSnapshot, streamsPanes answer: Bool?) {
+    /// A resync that lands after its link went down (or was replaced) is dropped: it would mark
+    /// the server online with no socket up. The next link resyncs.
+    private func resynced(_ snapshot: ServerSnapshot, streamsPanes answer: Bool?, generation: UInt64) {
+        guard generation == self.generation, machine.status == .connected else {
+            logger.info("server \(server.name): a resync that finished after its link went down is dropped")
+            return
+        }
         if let answer {
             let before = streamsPanes.withLock { value in
                 defer { value = answer }

@@ -38,6 +38,9 @@ public actor EventSocket {
     let logger: Logger
     /// Why the link last went down, until it is up again.
     var lastFailure: String?
+    /// Whether `lastFailure` was reported (`.offlineReason`): once per failure, not with each
+    /// status of the retry that follows it.
+    var lastFailureReported = false
     /// Message types this client does not know, each logged once (newer servers add types; the
     /// UI ignores them, and a log line per frame would flood the log).
     var unknownTypesLogged: Set<String> = []
@@ -166,7 +169,10 @@ public actor EventSocket {
             switch status {
             case .connected: lastFailure = nil
             case .reconnecting, .connecting:
-                if let lastFailure { continuation.yield(.offlineReason(server: server.name, lastFailure)) }
+                if let lastFailure, !lastFailureReported {
+                    lastFailureReported = true
+                    continuation.yield(.offlineReason(server: server.name, lastFailure))
+                }
             default: break
             }
             logStatus(status)

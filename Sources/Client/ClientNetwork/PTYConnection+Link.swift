@@ -10,6 +10,8 @@ extension PTYConnection {
         closeLink()
         generation &+= 1
         let current = generation
+        key.reload(server: server.name)
+        let apiKey = key.current
         // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
         // off loopback, pure cost on it (docs/performance.md, "Compression"). A link without it
         // is a DirectLink: its frames reach `received` where they are read, with no hop.

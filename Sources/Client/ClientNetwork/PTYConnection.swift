@@ -26,7 +26,9 @@ public actor PTYConnection {
     public nonisolated let output: AsyncStream<PTYOutput>
     let continuation: AsyncStream<PTYOutput>.Continuation
     let server: ServerConfig
-    let apiKey: APIKey?
+    /// The key, re-read from its source before every link (a rotated key file reaches a stream's
+    /// retries, not only the event socket's).
+    let key: RotatingAPIKey
     let tls: ResolvedTLS?
     let clock = MonotonicClock()
     var machine: PTYConnectionMachine
@@ -54,16 +56,17 @@ public actor PTYConnection {
     /// handed to it on the connection's own executor, in order, and `output` stays empty: a caller
     /// that forwards outputs to its own queue saves the hop through a task that reads `output`
     /// (the UI's frame path: the socket's channel handler → this actor, on the same event loop →
-    /// the UI queue, one crossing).
+    /// the UI queue, one crossing). With `key`, the key is re-read from its source before each
+    /// link (`apiKey` is then ignored); without it, `apiKey` is used as it is.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
-        configuration: PTYConnectionMachine.Configuration = .init(),
+        configuration: PTYConnectionMachine.Configuration = .init(), key: RotatingAPIKey? = nil,
         onOutput: (@Sendable (PTYOutput) -> Void)? = nil
     ) {
         self.sink = onOutput
         self.loop = MultiThreadedEventLoopGroup.singleton.next()
         self.server = server
-        self.apiKey = apiKey
+        self.key = key ?? RotatingAPIKey(apiKey, source: nil)
         self.tls = tls
         self.sessionId = sessionId
         self.machine = PTYConnectionMachine(

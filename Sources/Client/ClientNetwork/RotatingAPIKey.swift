@@ -1,7 +1,9 @@
 // A server's API key as it is now. Keys get rotated: the key file is rewritten while claudepm runs.
-// The event socket re-reads the key source before every connect attempt, and every REST call or
-// PTY stream opened afterwards uses the key read last. A source that cannot be read leaves the
-// last good key in place (and says why in the log, never with the key).
+// The event socket and every PTY stream re-read the key source before each connect attempt, and
+// every REST call made afterwards uses the key read last. A source that cannot be read leaves the
+// last good key in place (and says why in the log, never with the key). The logger is made when a
+// line is written, not with the key: keys are made by the CLI before the UI routes logging to its
+// log file, and a logger made then would write onto the full-screen UI.
 
 import ClientCore
 import Foundation
@@ -13,7 +15,7 @@ public final class RotatingAPIKey: Sendable {
     private let value: Mutex<APIKey?>
     private let source: APIKeySource?
     private let environment: [String: String]
-    private let logger = Logger(label: "claudepm.network.key")
+    private var logger: Logger { Logger(label: "claudepm.network.key") }
 
     /// A key read from `source` (or given, with no source to re-read).
     public init(

@@ -1,6 +1,10 @@
 // One place that starts a link task for the two socket owners (EventSocket, PTYConnection).
 // Each owner tags a link with a generation and drops callbacks from links it already gave up on;
-// this helper only wires the three callbacks to `WebSocketLink.run`.
+// this helper only wires the three callbacks to `WebSocketLink.run`, or, for a link without
+// compression, to a `DirectLink` whose events reach the callbacks in order through one stream.
+// WSClient's bootstrap allows half-closed sockets, so a peer that reads the upgrade request and
+// closes (a tunnel or proxy whose backend is down) leaves its handshake waiting for the open
+// timeout; a DirectLink sees the close and fails the attempt at once.
 
 import ClientCore
 import NIOCore
@@ -27,6 +31,7 @@ extension WebSocketLink {
         eventLoop: (any EventLoop)? = nil, callbacks: Callbacks
     ) -> Task<Void, Never> {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
+        guard compress else { return spawnDirect(server: server, apiKey: apiKey, tls: tls, loop: loop, callbacks) }
         let executor = onSocketLoop ? EventLoopTaskExecutor(loop: loop) : nil
         return Task(executorPreference: executor) {
             let close = await run(
@@ -38,6 +43,41 @@ extension WebSocketLink {
                 }
             }
             await callbacks.closed(close)
+        }
+    }
+
+    /// A step of a DirectLink, as its owner hears it.
+    private enum DirectStep: Sendable {
+        case opened(LinkWriter)
+        case message(LinkMessage)
+        case closed(LinkClose)
+    }
+
+    /// A DirectLink whose events (on the socket's loop) reach `callbacks` on a task, in order.
+    private static func spawnDirect(
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, _ callbacks: Callbacks
+    ) -> Task<Void, Never> {
+        let (steps, continuation) = AsyncStream<DirectStep>.makeStream()
+        let events = DirectLink.Events(
+            opened: { continuation.yield(.opened($0)) },
+            message: { continuation.yield(.message($0)) },
+            closed: {
+                continuation.yield(.closed($0))
+                continuation.finish()
+            })
+        let handle = DirectLink.start(server: server, apiKey: apiKey, tls: tls, loop: loop, events: events)
+        return Task {
+            await withTaskCancellationHandler {
+                for await step in steps {
+                    switch step {
+                    case .opened(let writer): await callbacks.opened(writer)
+                    case .message(let message): await callbacks.message(message)
+                    case .closed(let close): await callbacks.closed(close)
+                    }
+                }
+            } onCancel: {
+                handle.cancel()
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ public enum ClientRuntime {
         guard isatty(options.inputFD) == 1, isatty(options.outputFD) == 1 else {
             throw RuntimeError.notATerminal("claudepm's UI needs a terminal on standard input and output")
         }
-        bootstrapLogging(path: options.logPath ?? LogFile.defaultPath())
+        routeLogs(to: options.logPath ?? LogFile.defaultPath())
         let queue = try EventQueue<RuntimeEvent>()
         let backend = NetworkBackend(servers: options.servers, queue: queue)
         backend.postCachedState()
@@ -80,7 +80,10 @@ public enum ClientRuntime {
             insideTmux: OuterTerminalAlert.isInsideTmux(environment: environment))
     }
 
-    private static func bootstrapLogging(path: String) {
+    /// Sends every log line of this process to the log file at `path` (nothing when it cannot be
+    /// opened), never to the terminal: the UI owns the screen, and `watch` prints events, not
+    /// logs. Once per process, before the first logger is made.
+    public static func routeLogs(to path: String) {
         guard let file = try? LogFile(path: path) else {
             LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
             return

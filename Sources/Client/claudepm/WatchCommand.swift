@@ -6,6 +6,7 @@ import ArgumentParser
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
+import ClientRuntime
 import Foundation
 
 struct WatchCommand: AsyncParsableCommand {
@@ -34,6 +35,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (json, heartbeat, global) = (self.json, self.heartbeat, self.global)
+        // Log lines (each failure's full detail) go to the log file: stdout carries the events and
+        // stderr one line per error.
+        ClientRuntime.routeLogs(to: LogFile.defaultPath())
         let work = Task {
             try await reportingFailures {
                 let context = try CLIContext.load(global)
@@ -64,8 +68,16 @@ struct WatchCommand: AsyncParsableCommand {
                     await socket.start()
                     for await event in socket.events {
                         if json, case .message = event { continue }
+                        if case .failure(let server, let error) = event {
+                            // A rejected key ends the command, whose exit prints the error.
+                            if error.isAuthFailure {
+                                if json { printer.print(event) }
+                                return error
+                            }
+                            Console.error("claudepm: [\(server)] \(error.description)")
+                            if !json { continue }
+                        }
                         printer.print(event)
-                        if case .failure(_, let error) = event, error.isAuthFailure { return error }
                     }
                     return nil
                 }

@@ -43,6 +43,8 @@ extension AppState {
             updateServer(name) {
                 $0.link = link
                 $0.lastContact = nil
+                // The round trip shown is the link's: a new link measures its own (first pong).
+                if link != .online { $0.rttMilliseconds = nil }
                 if link == .online {
                     $0.lastHeard = heard
                     $0.timesOnline += 1

@@ -46,8 +46,8 @@ final class PTYChannel: TerminalChannel {
         // Outputs go from the connection's executor straight to the UI queue: the socket's event
         // loop decodes and runs the connection's machine, the UI loop feeds the screen.
         let connection = PTYConnection(
-            server: server.config, apiKey: server.apiKey, tls: server.tls, sessionId: key.sessionId,
-            configuration: configuration,
+            server: server.config, apiKey: nil, tls: server.tls, sessionId: key.sessionId,
+            configuration: configuration, key: server.key,
             onOutput: { queue.post(.terminal(key, generation: generation, $0)) })
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         streams.add(
