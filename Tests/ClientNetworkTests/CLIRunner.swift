@@ -29,11 +29,13 @@ enum CLIRunner {
     /// cooperative pool.
     /// Starts `claudepm watch --json --url url` with `home` as HOME (stderr discarded); returns the
     /// process and its standard output.
-    static func startWatch(url: URL, home: String) throws -> (Process, FileHandle) {
+    static func startWatch(
+        url: URL, home: String, environment: [String: String] = [:]
+    ) throws -> (Process, FileHandle) {
         let process = Process()
         process.executableURL = executable("claudepm")
         process.arguments = ["watch", "--json", "--url", url.absoluteString]
-        process.environment = ["HOME": home, "XDG_STATE_HOME": home + "/state"]
+        process.environment = ["HOME": home, "XDG_STATE_HOME": home + "/state"].merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

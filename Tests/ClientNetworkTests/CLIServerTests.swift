@@ -51,15 +51,36 @@ struct CLIServerTests {
         #expect(resynced?["sessions"] as? Int == 1)
     }
 
-    /// Ctrl-C ends `watch` through its own handler (sockets closed with a close frame, status
-    /// 130 as a shell reports it), not by dying of the signal.
-    @Test func watchStopsCleanlyOnInterrupt() async throws {
+    /// Ctrl-C ends `watch` through its own handler, not by dying of the signal: status 130 as a
+    /// shell reports it, and the socket closed with a normal close frame, read off the wire by a
+    /// forwarder between the two. Over both links: the plain one loopback gets, and the compressed
+    /// one remote users get (`CLAUDEPM_WS_COMPRESS=always`), whose upgrade agrees on
+    /// permessage-deflate.
+    @Test(arguments: [false, true])
+    func watchStopsCleanlyOnInterrupt(compressed: Bool) async throws {
         let fixture = try await ServerFixture.make()
+        let proxy = try StallProxy(targetPort: fixture.server.port)
+        defer { proxy.stop() }
         let home = try TempDirectory()
-        let (process, events) = try await Self.watchUntilResynced(fixture, home: home)
-        #expect(events.contains { $0["event"] as? String == "resynced" }, "watch connected before the interrupt")
+        let url = try #require(URL(string: "http://127.0.0.1:\(proxy.port)"))
+        let (process, handle) = try CLIRunner.startWatch(
+            url: url, home: home.path, environment: compressed ? ["CLAUDEPM_WS_COMPRESS": "always"] : [:])
+        let lines = await offPool { Self.readLines(handle, until: #""event":"resynced""#) }
+        #expect(lines.contains { $0.contains(#""event":"resynced""#) }, "watch connected before the interrupt")
+        let socket = (0..<proxy.connectionCount).first {
+            WebSocketWire.parse(proxy.bytes(connection: $0, fromClient: true)).head.lowercased()
+                .contains("upgrade: websocket")
+        }
+        let index = try #require(socket, "no WebSocket connection went through the forwarder")
         process.interrupt()
         #expect(await ChildWait.exit(of: process) == .exited(128 + SIGINT))
+        let sent = WebSocketWire.parse(proxy.bytes(connection: index, fromClient: true))
+        let heard = WebSocketWire.parse(proxy.bytes(connection: index, fromClient: false))
+        #expect(sent.frames.contains { $0.closeCode == 1000 }, "no close frame: \(sent.frames.map(\.opcode))")
+        #expect(sent.head.contains("permessage-deflate") == compressed, "\(sent.head)")
+        // Agreed by both sides. (Every frame the server sends `watch` here is under the 256 bytes
+        // below which it leaves messages uncompressed, so RSV1 is not seen on this wire.)
+        #expect(heard.head.contains("permessage-deflate") == compressed, "\(heard.head)")
     }
 
     /// Starts `claudepm watch --json` and reads its JSON lines until the first `resynced` (or EOF).

@@ -2,6 +2,8 @@
 // while every socket stays open, which is exactly what a client sees of a half-open link or of a
 // server that stopped answering (no FIN, no RST, just silence). `resume()` moves bytes again,
 // new connections included. One thread accepts; two threads pump each connection with poll().
+// Every byte moved is kept, per connection and direction (`bytes(connection:fromClient:)`), for
+// tests that read the wire: a close frame's code, a compressed frame's RSV1 bit.
 
 import Foundation
 
@@ -25,6 +27,8 @@ public final class StallProxy: @unchecked Sendable {
     private var sockets: [Int32] = []
     private var pumpsEnded: [Int32: Int] = [:]
     private var listenerOpen = true
+    /// The bytes each connection moved, in accept order: client to target, target to client.
+    private var moved: [(fromClient: [UInt8], toClient: [UInt8])] = []
 
     /// Listens on a free loopback port and forwards every connection to `127.0.0.1:targetPort`.
     public init(targetPort: Int) throws {
@@ -48,6 +52,17 @@ public final class StallProxy: @unchecked Sendable {
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// How many connections were accepted and forwarded.
+    public var connectionCount: Int { lock.withLock { moved.count } }
+
+    /// The bytes connection `index` (in accept order) moved so far, in one direction.
+    public func bytes(connection index: Int, fromClient: Bool) -> [UInt8] {
+        lock.withLock {
+            guard moved.indices.contains(index) else { return [] }
+            return fromClient ? moved[index].fromClient : moved[index].toClient
+        }
     }
 
     /// Stops forwarding; sockets stay open and unread bytes wait in the kernel.
@@ -107,14 +122,18 @@ public final class StallProxy: @unchecked Sendable {
                 close(upstream)
                 continue
             }
-            lock.withLock { sockets += [client, upstream] }
+            let index = lock.withLock {
+                sockets += [client, upstream]
+                moved.append(([], []))
+                return moved.count - 1
+            }
             let pair = (client, upstream)
             Thread.detachNewThread { [self] in
-                pump(from: client, to: upstream)
+                pump(from: client, to: upstream) { bytes in lock.withLock { moved[index].fromClient += bytes } }
                 finished(pair)
             }
             Thread.detachNewThread { [self] in
-                pump(from: upstream, to: client)
+                pump(from: upstream, to: client) { bytes in lock.withLock { moved[index].toClient += bytes } }
                 finished(pair)
             }
         }
@@ -134,7 +153,7 @@ public final class StallProxy: @unchecked Sendable {
     }
 
     /// Copies `source` to `destination` until either end closes; while stalled, reads nothing.
-    private func pump(from source: Int32, to destination: Int32) {
+    private func pump(from source: Int32, to destination: Int32, record: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         defer { shutdown(destination, Int32(SHUT_WR)) }
         while !isClosed {
@@ -148,6 +167,7 @@ public final class StallProxy: @unchecked Sendable {
             guard ready > 0 else { return }
             let count = read(source, &buffer, buffer.count)
             guard count > 0 else { return }
+            record(Array(buffer[0..<count]))
             var offset = 0
             while offset < count {
                 // send(MSG_NOSIGNAL): a peer that went away must end the pump, not SIGPIPE the tests.

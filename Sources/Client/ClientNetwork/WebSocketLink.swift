@@ -68,11 +68,18 @@ public enum WebSocketLink {
     /// The largest message accepted from the server.
     public static let maxMessageSize = 1 << 24
 
-    /// Whether links to `server` offer permessage-deflate: only off loopback. Over a real link
-    /// the event socket's JSON lists and the terminal streams shrink about tenfold
-    /// (docs/performance.md, Compression); on loopback deflating and inflating every frame is
-    /// CPU on both sides for no bytes saved.
-    public static func offersCompression(to server: ServerConfig) -> Bool { !server.isLoopback }
+    /// Whether links to `server` offer permessage-deflate: only off loopback, unless
+    /// `compressesOnLoopback`. Over a real link the event socket's JSON lists and the terminal
+    /// streams shrink about tenfold (docs/performance.md, Compression); on loopback deflating and
+    /// inflating every frame is CPU on both sides for no bytes saved.
+    public static func offersCompression(to server: ServerConfig) -> Bool {
+        !server.isLoopback || compressesOnLoopback.load(ordering: .relaxed)
+    }
+
+    /// Offer permessage-deflate on loopback too, so the path remote users take (WSClient with
+    /// compression) runs where tests run: `CLAUDEPM_WS_COMPRESS=always` in the environment.
+    public static let compressesOnLoopback = Atomic<Bool>(
+        ProcessInfo.processInfo.environment["CLAUDEPM_WS_COMPRESS"] == "always")
 
     /// The WebSocket URL of `server` with the key in `?apiKey=` (URL-encoded). Never log it.
     public static func url(for server: ServerConfig, apiKey: APIKey?) -> String {

@@ -84,7 +84,9 @@ struct WatchCommand: AsyncParsableCommand {
             }
             let first = try await group.next() ?? nil
             group.cancelAll()
-            for socket in sockets { await socket.shutdownClosingLink() }
+            // On SIGINT/SIGTERM this task is cancelled, and a cancelled task's write of the close
+            // frame is refused: the closing runs in a task of its own.
+            await Task { for socket in sockets { await socket.shutdownClosingLink() } }.value
             return first
         }
         if let rejected {
