@@ -174,7 +174,8 @@ extension ConnectionAction {
             Issue.record("expected authFailed, got \(h.machine.status)")
             return
         }
-        #expect(message.contains("rejected the API key"))
+        // The CLI's words (`API key rejected by …`) and the fix, within an 80-column status line.
+        #expect(message.hasPrefix("API key rejected") && message.contains("C-r") && message.count <= 50)
         #expect(actions.contains { $0.reported == h.machine.status })
         #expect(h.timers.isEmpty)
         h.advance(by: .seconds(600))

@@ -143,7 +143,7 @@ public struct ConnectionMachine: Sendable {
         default: return []
         }
         if code == unauthorizedCloseCode {
-            status = .authFailed(message: Self.authMessage(reason))
+            status = .authFailed(message: Self.authMessage)
             pingSentAt = nil
             isLate = false
             return ConnectionTimer.allCases.map(ConnectionAction.cancelTimer) + [.report(status)]
@@ -151,10 +151,9 @@ public struct ConnectionMachine: Sendable {
         return scheduleReconnect(now: now)
     }
 
-    static func authMessage(_ reason: String) -> String {
-        let detail = reason.isEmpty ? "" : " (\(reason))"
-        return "The server rejected the API key\(detail). Fix the key, then press Ctrl-R to reconnect."
-    }
+    /// The words for a rejected key, as the CLI's (`API key rejected by …`) and short enough for a
+    /// status line at 80 columns; the server's own reason goes to the log with the close.
+    public static let authMessage = "API key rejected: fix the key, then C-r"
 
     private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {
         attempt += 1

@@ -65,7 +65,7 @@ extension PTYConnectionMachine {
         }
         var actions = linkLost() + dropPending()
         if code == unauthorizedCloseCode {
-            return actions + fail("The server rejected the API key.", close: nil)
+            return actions + fail(ConnectionMachine.authMessage, close: nil)
         }
         attempt += 1
         actions += [

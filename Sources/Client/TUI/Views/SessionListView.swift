@@ -91,7 +91,9 @@ struct SessionListView {
             }
         case .connecting: text += " · connecting…"
         case .offline(let reason):
-            text += " · OFFLINE (\(server?.offlineText(reason) ?? reason)) · data is stale"
+            text += " · OFFLINE (\(server?.offlineText(reason) ?? reason))"
+            // Stale only if something was shown: with nothing ever loaded there is no data.
+            if server?.lastHeard != nil { text += " · data is stale" }
             style = theme.error
         }
         // While a server is online and on time its sessions are pushed as they change: "updated"
