@@ -3,9 +3,10 @@
 agent's screen shows. Debian's python3-websockets (Scripts/bootstrap installs it) lives under
 /usr/bin/python3, hence the shebang.
 
-    Scripts/demo-attach.py http://127.0.0.1:PORT [SESSION_ID] [--seconds N] [--api-key KEY]
+    Scripts/demo-attach.py http://127.0.0.1:PORT [SESSION_ID] [--seconds N] [--until REGEX] [--api-key KEY]
 
-Without SESSION_ID the first running session from GET /api/sessions is used. Exit status 0 when
+Without SESSION_ID the first running session from GET /api/sessions is used. Output is collected
+for N seconds, or with --until only until the screen's text matches REGEX. Exit status 0 when
 the attach succeeded and the PTY showed text, 1 otherwise."""
 import argparse
 import asyncio
@@ -36,7 +37,7 @@ def screen_text(chunks):
     return [line for line in lines if len(line.strip()) > 3]
 
 
-async def attach(base, session_id, seconds, key):
+async def attach(base, session_id, seconds, key, until=None):
     url = "ws" + base[len("http"):] + "/" + (f"?apiKey={key}" if key else "")
     async with websockets.connect(url, max_size=2**22) as ws:
         print("<", await ws.recv())
@@ -53,6 +54,8 @@ async def attach(base, session_id, seconds, key):
                 break
             if message["type"] == "pty:output":
                 chunks.append(message["payload"]["data"])
+                if until and any(until.search(line) for line in screen_text(chunks)):
+                    break
             else:
                 attached = attached or message["type"] == "pty:attached"
                 print("<", json.dumps(message))
@@ -77,11 +80,13 @@ def main():
     parser.add_argument("base", help="server URL, e.g. http://127.0.0.1:4847")
     parser.add_argument("session", nargs="?", help="session id (default: the first running one)")
     parser.add_argument("--seconds", type=float, default=4.0, help="how long to collect pty:output")
+    parser.add_argument("--until", default=None, help="stop once the screen's text matches this regex")
     parser.add_argument("--api-key", default=None)
     args = parser.parse_args()
     base = args.base.rstrip("/")
     session_id = args.session or first_running(base, args.api_key)
-    ok = asyncio.run(attach(base, session_id, args.seconds, args.api_key))
+    until = re.compile(args.until) if args.until else None
+    ok = asyncio.run(attach(base, session_id, args.seconds, args.api_key, until))
     sys.exit(0 if ok else 1)
 
 

@@ -77,7 +77,9 @@ enum DemoPython {
     static func runScript(_ base: String) -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, base, "--seconds", "5"]
+        // Until the agent's screen shows its tool lines or input box (a loaded machine may take
+        // long), at most a minute.
+        process.arguments = [script.path, base, "--seconds", "60", "--until", "⏺|shortcuts"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,6 +1,6 @@
 // Building the Hummingbird application: HTTP routes matched case-insensitively (as Express's), with
-// the CORS, ETag, error and auth middleware in upstream's order and the cross-site guard before
-// auth; the WebSocket router (any path), frame limits, permessage-deflate, optional TLS.
+// HEAD run as GET (as Express does), the CORS, ETag, error and auth middleware in upstream's order
+// and the cross-site guard before auth; the WebSocket router (any path), frame limits, permessage-deflate, optional TLS.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -13,7 +13,9 @@ import NIOSSL
 import ServerCore
 
 extension ClaudePMHTTPServer {
-    typealias AppFactory = (AsyncStream<Int>.Continuation) -> Application<RouterResponder<ServerRequestContext>>
+    typealias AppFactory = (AsyncStream<Int>.Continuation) -> Application<
+        HeadAsGetResponder<RouterResponder<ServerRequestContext>>
+    >
 
     /// Express matches routes case-insensitively; captured parameters keep the case they were sent in.
     static var routerOptions: RouterOptions { .caseInsensitive }
@@ -48,9 +50,10 @@ extension ClaudePMHTTPServer {
             address: .hostname(options.host, port: options.port), serverName: nil)
         let logger = logger
         let built = server
+        let responder = HeadAsGetResponder(inner: router.buildResponder())
         return { continuation in
             Application(
-                router: router, server: built, configuration: configuration,
+                responder: responder, server: built, configuration: configuration,
                 onServerRunning: { channel in
                     continuation.yield(channel.localAddress?.port ?? 0)
                 }, logger: logger)

@@ -22,6 +22,12 @@ struct Query {
         return values[0]
     }
 
+    /// A filter's value: an empty one (`?project_id=`) is no filter, as upstream tests a filter's
+    /// truthiness before it filters.
+    mutating func filter(_ key: String) -> String? {
+        string(key).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// An integer in `range`, defaulting to `fallback` when absent.
     mutating func int(_ key: String, _ range: ClosedRange<Int>, default fallback: Int?) -> Int? {
         guard let raw = string(key) else { return fallback }

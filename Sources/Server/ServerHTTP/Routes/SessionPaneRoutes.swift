@@ -11,7 +11,7 @@ struct SessionPaneRoutes {
     func register(on router: Router<ServerRequestContext>) {
         router.post("/api/sessions/discover") { request, _ in
             var q = Query(request)
-            let projectId = q.string("project_id")
+            let projectId = q.filter("project_id")
             if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
             try q.check()
             let result = try await services.sessions.discover(projectId: projectId?.lowercased())

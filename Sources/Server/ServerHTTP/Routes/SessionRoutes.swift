@@ -92,8 +92,8 @@ struct SessionRoutes {
 
     private func list(_ request: Request) async throws -> Response {
         var q = Query(request)
-        let projectId = q.string("project_id")
-        let status = q.oneOf("status", ["running", "paused", "completed", "error"])
+        let projectId = q.filter("project_id")
+        let status = q.params["status"] == [""] ? nil : q.oneOf("status", ["running", "paused", "completed", "error"])
         if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
         try q.check()
         let views = try await services.sessions.list(projectId: projectId?.lowercased(), status: status)
@@ -116,7 +116,7 @@ struct SessionRoutes {
 
     private func sync(_ request: Request) async throws -> Response {
         var q = Query(request)
-        let projectId = q.string("project_id")
+        let projectId = q.filter("project_id")
         if let p = projectId, !IDCheck.isUUID(p) { q.issues["project_id", default: []].append("Invalid uuid") }
         try q.check()
         let r = try await services.sessions.syncSessions(projectId: projectId?.lowercased())
