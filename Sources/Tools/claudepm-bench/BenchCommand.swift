@@ -39,9 +39,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: """
             Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
-            switch, keys, typing (not in the default set).
+            switch, keys, many (10,000 sessions; runs last), typing (not in the default set).
             """)
-    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys"
+    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys,many"
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
@@ -81,7 +81,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runTUIScenarios(_ wanted: Set<String>, runner: inout ScenarioRunner, serverBinary: String?) async {
-        let names = ["idle", "start", "wall", "memory", "switch", "typing", "keys"].filter { wanted.contains($0) }
+        // `many` last: the 10,000 sessions it adds stay in the stage.
+        let order = ["idle", "start", "wall", "memory", "switch", "typing", "keys", "many"]
+        let names = order.filter { wanted.contains($0) }
         guard !names.isEmpty else { return }
         guard let serverBinary, let clientBin, FileManager.default.isExecutableFile(atPath: clientBin) else {
             runner.notes.append("TUI scenarios need --server-bin and --client-bin (claudepm): not run.")

@@ -5,7 +5,7 @@ import Foundation
 
 extension ScenarioRunner {
     /// Names of the scenarios that need `claudepm`.
-    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing", "keys"]
+    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing", "keys", "many"]
 
     /// Runs one TUI scenario on `stage`.
     mutating func runTUI(_ name: String, stage: TUIStage) async throws {
@@ -17,6 +17,7 @@ extension ScenarioRunner {
         case "memory": try await memory(stage)
         case "typing": try await typing(stage)
         case "keys": try await keysUnderFlood(stage)
+        case "many": try await manySessions(stage)
         default: notes.append("Unknown scenario \(name).")
         }
     }
@@ -164,6 +165,24 @@ extension ScenarioRunner {
                 comparison:
                     "tmux server \(Report.f(result.tmuxPerPane)) MiB per pane (×\(Report.f(result.perTile / max(result.tmuxPerPane, 0.01))))",
                 target: "report"))
+    }
+
+    private mutating func manySessions(_ stage: TUIStage) async throws {
+        let result = try await ManySessionsScenario(stage: stage, keys: quick ? 40 : 200).run()
+        let scenario = "\(ManySessionsScenario.count) sessions"
+        rows.append(
+            ResultRow(
+                scenario: scenario, path: "claudepm: launch to the list shown", unit: "ms",
+                stats: Stats([result.loadMilliseconds]), comparison: "–", target: "–"))
+        rows.append(
+            ResultRow(
+                scenario: scenario, path: "claudepm: j/k to the selection drawn", unit: "ms",
+                stats: Stats(result.moves), comparison: "–", target: "p99 ≤ 16.7 ms"))
+        rows.append(
+            ResultRow(
+                scenario: scenario,
+                path: "claudepm: each filter key (/\(ManySessionsScenario.filter)) to its line drawn", unit: "ms",
+                stats: Stats(result.filterKeys), comparison: "–", target: "p99 ≤ 16.7 ms"))
     }
 
     private func ratio(_ value: Stats?, _ base: Stats?, _ label: String) -> String {
