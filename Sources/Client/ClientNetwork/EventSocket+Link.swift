@@ -4,6 +4,8 @@
 import ClaudePMProtocol
 import ClientCore
 import Foundation
+import NIOCore
+import NIOPosix
 
 extension EventSocket {
     func openLink() {
@@ -26,8 +28,13 @@ extension EventSocket {
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(
             server: server, apiKey: key.current, tls: tls, compress: WebSocketLink.offersCompression(to: server),
-            callbacks: callbacks)
+            eventLoop: Self.socketLoop, callbacks: callbacks)
     }
+
+    /// The event loop of every event socket: a thread of their own, so that reading their frames
+    /// (whole pane captures every few seconds per subscribed session) never holds up the
+    /// terminal streams on the shared loops.
+    static let socketLoop: any EventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
 
     func closeLink() {
         generation &+= 1
