@@ -32,19 +32,7 @@ struct KeysScenario {
             try client.send("gg")
             try await client.screen.waitUntil("first row selected") { Self.selectedRow($0) != nil }
             try await Task.sleep(for: .milliseconds(300))
-            let top = Self.selectedRow(client.screen.lines()) ?? 0
-            for index in 0..<keys {
-                // j moves to the next session's row (below, past any project heading), k back.
-                let down = index % 2 == 0
-                client.screen.arm("selection moved") { lines in
-                    guard let row = Self.selectedRow(lines) else { return false }
-                    return down ? row > top : row == top
-                }
-                let start = ContinuousClock.now
-                try client.send(down ? "j" : "k")
-                samples.append((try await client.screen.waitMet("selection moved") - start).milliseconds)
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            samples = try await Self.timeMoves(client, keys: keys)
         } catch {
             await client.stop()
             throw error
@@ -82,6 +70,25 @@ struct KeysScenario {
             throw error
         }
         await client.stop()
+        return samples
+    }
+
+    /// `j` and `k` alternately from the selected row (j to the next session's row, below, past any
+    /// project heading; k back); milliseconds from each key to the selection drawn where it goes.
+    static func timeMoves(_ client: PTYChild, keys: Int) async throws -> [Double] {
+        let top = selectedRow(client.screen.lines()) ?? 0
+        var samples: [Double] = []
+        for index in 0..<keys {
+            let down = index % 2 == 0
+            client.screen.arm("selection moved") { lines in
+                guard let row = selectedRow(lines) else { return false }
+                return down ? row > top : row == top
+            }
+            let start = ContinuousClock.now
+            try client.send(down ? "j" : "k")
+            samples.append((try await client.screen.waitMet("selection moved") - start).milliseconds)
+            try await Task.sleep(for: .milliseconds(20))
+        }
         return samples
     }
 

@@ -47,7 +47,7 @@ struct ManySessionsScenario {
             try client.send("gg")
             try await client.screen.waitUntil("first row selected") { KeysScenario.selectedRow($0) != nil }
             try await Task.sleep(for: .milliseconds(300))
-            let moves = try await move(client)
+            let moves = try await KeysScenario.timeMoves(client, keys: keys)
             let filterKeys = try await filter(client)
             try client.send([0x1B])
             await client.stop()
@@ -56,24 +56,6 @@ struct ManySessionsScenario {
             await client.stop()
             throw error
         }
-    }
-
-    /// `j` and `k` alternately; milliseconds from each key to the selection drawn where it goes.
-    private func move(_ client: PTYChild) async throws -> [Double] {
-        let top = KeysScenario.selectedRow(client.screen.lines()) ?? 0
-        var samples: [Double] = []
-        for index in 0..<keys {
-            let down = index % 2 == 0
-            client.screen.arm("selection moved") { lines in
-                guard let row = KeysScenario.selectedRow(lines) else { return false }
-                return down ? row > top : row == top
-            }
-            let start = ContinuousClock.now
-            try client.send(down ? "j" : "k")
-            samples.append((try await client.screen.waitMet("selection moved") - start).milliseconds)
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return samples
     }
 
     /// `/` and the filter's keys; milliseconds from each key to the filter line drawn with it.
