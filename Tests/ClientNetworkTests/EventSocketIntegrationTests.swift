@@ -12,10 +12,7 @@ import Testing
 struct EventSocketIntegrationTests {
     @Test func reconnectsAndResyncsAfterServerIsKilledAndRestarted() async throws {
         let fixture = try await ServerFixture.make()
-        let socket = EventSocket(
-            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
-        let recorder = EventRecorder.follow(socket)
-        await socket.start()
+        let (socket, recorder) = await fixture.startedSocket()
         #expect(await eventually { await recorder.connected(snapshots: 1) })
         let before = try #require(await recorder.snapshots.first)
         #expect(before.sessions.map(\.id).contains(fixture.sessionId))
@@ -36,10 +33,7 @@ struct EventSocketIntegrationTests {
     /// Pongs carry the server's time: a server on this machine is estimated within a second of us.
     @Test func pongsGiveTheServersClockOffset() async throws {
         let fixture = try await ServerFixture.make()
-        let socket = EventSocket(
-            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
-        let recorder = EventRecorder.follow(socket)
-        await socket.start()
+        let (socket, recorder) = await fixture.startedSocket()
         #expect(await eventually { await !recorder.clockOffsets.isEmpty })
         let offsets = await recorder.clockOffsets
         #expect(offsets.allSatisfy { abs($0) < 1 }, "\(offsets)")
@@ -48,10 +42,7 @@ struct EventSocketIntegrationTests {
 
     @Test func silentLinkIsDetectedAsHalfOpenAndRecovered() async throws {
         let fixture = try await ServerFixture.make()
-        let socket = EventSocket(
-            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
-        let recorder = EventRecorder.follow(socket)
-        await socket.start()
+        let (socket, recorder) = await fixture.startedSocket()
         #expect(await eventually { await recorder.isConnected })
         let connectedCount = await recorder.connectedCount
 

@@ -97,10 +97,7 @@ struct EventSocketLifecycleTests {
     /// fails once and is followed by one `reconnecting`.
     @Test func eachFailureIsReportedOnce() async throws {
         let fixture = try await ServerFixture.make()
-        let socket = EventSocket(
-            server: fixture.config, apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection)
-        let recorder = EventRecorder.follow(socket)
-        await socket.start()
+        let (socket, recorder) = await fixture.startedSocket()
         #expect(await eventually { await recorder.connected(snapshots: 1) })
         await fixture.server.killHard()
         let retried = await eventually {

@@ -39,3 +39,14 @@ struct ServerFixture {
         return configuration
     }
 }
+
+extension ServerFixture {
+    /// An event socket to this server with `fastConnection` timings, started, and the recorder
+    /// that follows it.
+    func startedSocket() async -> (EventSocket, EventRecorder) {
+        let socket = EventSocket(server: config, apiKey: nil, tls: nil, configuration: Self.fastConnection)
+        let recorder = EventRecorder.follow(socket)
+        await socket.start()
+        return (socket, recorder)
+    }
+}
