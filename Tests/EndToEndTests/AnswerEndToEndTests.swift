@@ -106,12 +106,19 @@ extension UIWorld {
     /// is cleared (`UserPromptSubmit`), then raised again (`Notification`, permission prompt),
     /// which is a new prompt. The agent itself keeps asking.
     func raiseWait(_ session: Session) async throws {
-        try await hook(["hook_event_name": "UserPromptSubmit", "prompt": "e2e", "claudepm_session_id": session.id])
         let key = session.ticket?.externalId ?? ""
-        let cleared = await tmux.waitForScreen(timeout: 30) { screen in
-            ListRows(screen).rows.first { $0.key == key }.map { !$0.line.contains("◆") } ?? false
+        // The detector debounces its signals and the last one wins: a transcript or output signal
+        // of the agent (which keeps asking) that lands in the same window keeps the wait, so the
+        // clear is sent again until the list shows it.
+        var cleared = (ok: false, screen: "")
+        for _ in 0..<5 where !cleared.ok {
+            try await hook(
+                ["hook_event_name": "UserPromptSubmit", "prompt": "e2e", "claudepm_session_id": session.id])
+            cleared = await tmux.waitForScreen(timeout: 10) { screen in
+                ListRows(screen).rows.first { $0.key == key }.map { !$0.line.contains("◆") } ?? false
+            }
         }
-        try #require(cleared.ok, "\(key) still shows as waiting:\n\(cleared.screen)")
+        try #require(cleared.ok, "\(key) still shows as waiting after five clears:\n\(cleared.screen)")
         try await hook([
             "hook_event_name": "Notification", "notification_type": "permission_prompt",
             "message": "Claude needs your permission to use Bash", "claudepm_session_id": session.id,
