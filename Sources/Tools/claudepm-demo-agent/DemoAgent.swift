@@ -23,15 +23,22 @@ struct DemoAgent: ParsableCommand {
     @Option(help: "Ticket key shown in the header, e.g. CSM-003.") var ticket: String?
     @Option(help: "Title shown in the header.") var title: String = "Claude Code (demo)"
     @Option(help: "Seconds of (scripted) work before each question (default: random 8–20).") var askAfter: Double?
-    @Option(help: "Questions to ask: permission, free or mixed.") var questions: String = "mixed"
+    @Option(help: "Questions to ask: permission, free or mixed (default: $CLAUDEPM_DEMO_QUESTIONS, else mixed).")
+    var questions: String?
     @Option(help: "URL to POST hook JSON to (default: $CLAUDEPM_HOOK_URL).") var hookURL: String?
 
     func validate() throws {
         guard speed > 0 else { throw ValidationError("--speed must be positive") }
-        guard QuestionMode(rawValue: questions) != nil else {
-            throw ValidationError("--questions must be permission, free or mixed")
+        guard QuestionMode(rawValue: Self.questions(questions, ProcessInfo.processInfo.environment)) != nil else {
+            throw ValidationError("--questions (or $CLAUDEPM_DEMO_QUESTIONS) must be permission, free or mixed")
         }
         if let askAfter, askAfter < 0 { throw ValidationError("--ask-after must not be negative") }
+    }
+
+    /// The question mode: the option, else `$CLAUDEPM_DEMO_QUESTIONS` (how a test gives the demo's
+    /// agents one mode: they inherit the server's environment through its tmux server), else mixed.
+    static func questions(_ option: String?, _ environment: [String: String]) -> String {
+        option ?? environment["CLAUDEPM_DEMO_QUESTIONS"].flatMap { $0.isEmpty ? nil : $0 } ?? "mixed"
     }
 
     /// `$CLAUDEPM_API_KEY`, or the first line of the file `$CLAUDEPM_API_KEY_FILE` names (how
@@ -55,7 +62,9 @@ struct DemoAgent: ParsableCommand {
             url: (hookURL ?? environment["CLAUDEPM_HOOK_URL"]).flatMap(URL.init(string:)),
             claudepmSessionId: environment["CLAUDEPM_SESSION_ID"], cwd: cwd, apiKey: Self.apiKey(environment))
         let script = AgentScript(
-            seed: seed, askAfter: askAfter, mode: QuestionMode(rawValue: questions) ?? .mixed, ticket: ticket)
+            seed: seed, askAfter: askAfter,
+            mode: QuestionMode(rawValue: Self.questions(questions, environment)) ?? .mixed,
+            ticket: ticket)
         let screen = AgentScreen(title: title, ticket: ticket, cwd: cwd, seed: seed)
         AgentLoop(script: script, screen: screen, hooks: hooks, speed: speed).run()
     }

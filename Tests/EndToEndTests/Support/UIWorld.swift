@@ -41,24 +41,26 @@ final class UIWorld: Sendable {
     /// body throws. `prepare` runs on the demo server before claudepm starts (e.g. to seed it).
     /// With `proxy`, claudepm talks to the server through a LatencyProxy of that profile; `config`
     /// is written to claudepm's config file; `clientEnvironment` is set for claudepm only;
-    /// `serverArguments` start the demo server (e.g. with `--upstream-compat`).
+    /// `serverArguments` start the demo server (e.g. with `--upstream-compat`), with
+    /// `serverEnvironment` added to its environment (its agents inherit it through its tmux).
     static func with(
         cols: Int = 120, rows: Int = 40, prepare: ((DemoServer) async throws -> Void)? = nil,
         proxy profile: ProxyProfile? = nil, config: String? = nil,
         clientEnvironment: [String: String] = [:], serverArguments: [String] = ["--demo"],
-        _ body: (UIWorld) async throws -> Void
+        serverEnvironment: [String: String] = [:], _ body: (UIWorld) async throws -> Void
     ) async throws {
         try await DemoSlots.shared.with {
             try await run(
                 cols: cols, rows: rows, prepare: prepare, proxy: profile, config: config,
-                clientEnvironment: clientEnvironment, serverArguments: serverArguments, body)
+                clientEnvironment: clientEnvironment, server: (serverArguments, serverEnvironment), body)
         }
     }
 
     /// `with`, once the world holds its demo slot.
     private static func run(
         cols: Int, rows: Int, prepare: ((DemoServer) async throws -> Void)?, proxy profile: ProxyProfile?,
-        config: String?, clientEnvironment: [String: String], serverArguments: [String],
+        config: String?, clientEnvironment: [String: String],
+        server serverLaunch: (arguments: [String], environment: [String: String]),
         _ body: (UIWorld) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-e2e-\(UUID())")
@@ -71,7 +73,8 @@ final class UIWorld: Sendable {
             try Data(config.utf8).write(to: folder.appendingPathComponent("config.toml"))
         }
         let server = try await DemoServer.start(
-            environment: environment, directory: directory, arguments: serverArguments)
+            environment: environment.merging(serverLaunch.environment) { $1 }, directory: directory,
+            arguments: serverLaunch.arguments)
         let tmux: TmuxHarness
         do {
             tmux = try await TmuxHarness.start(
