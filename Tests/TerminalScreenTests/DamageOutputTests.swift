@@ -27,6 +27,17 @@ struct DamageOutputTests {
         #expect(screen.takeDamage().isEmpty)
     }
 
+    /// libvterm 0.1.4 reports `ESC[1J` on row 0 as an empty rect (its first, empty erase of the
+    /// rows above merges with the row's own): the row is still damaged, so a tile redraws it.
+    @Test func eraseAboveOnTheFirstRowDamagesIt() {
+        let screen = makeScreen(rows: 4, cols: 6, "abc")
+        _ = screen.takeDamage()
+        screen.feed("\(esc)[41m\(esc)[1J")
+        #expect(screen.takeDamage().rows == [0])
+        screen.feed("\r\nxy\(esc)[1J")
+        #expect(screen.takeDamage().rows == [0, 1])
+    }
+
     @Test func severalRowsAcrossWrites() {
         let screen = makeScreen(rows: 5, cols: 5)
         _ = screen.takeDamage()

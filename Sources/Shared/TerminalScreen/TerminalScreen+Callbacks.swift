@@ -23,8 +23,13 @@ extension TerminalScreen {
     static func makeScreenCallbacks() -> UnsafeMutablePointer<VTermScreenCallbacks> {
         let callbacks = UnsafeMutablePointer<VTermScreenCallbacks>.allocate(capacity: 1)
         callbacks.initialize(to: VTermScreenCallbacks())
+        // A rect with no rows still damages its start row: libvterm 0.1.4's ED 1 first erases
+        // rows 0..<cursor row, which is empty on row 0, and its row-merging damage keeps that empty
+        // rect's rows when the row-0 erase after it merges in (`ESC[1J` on row 0 came out as
+        // rows 0..<0, and the row never redrew).
         callbacks.pointee.damage = { rect, user in
-            TerminalScreen.sink(user)?.damage.markRows(Int(rect.start_row)..<Int(rect.end_row))
+            let start = Int(rect.start_row)
+            TerminalScreen.sink(user)?.damage.markRows(start..<max(Int(rect.end_row), start + 1))
             return 1
         }
         callbacks.pointee.moverect = { dest, src, user in

@@ -33,6 +33,8 @@ final class PaneMirror {
     /// Since when the screen holds output not yet saved (PaneImageStore), and when it last changed.
     var unsavedSince: ContinuousClock.Instant?
     var lastChange: ContinuousClock.Instant?
+    /// The screen rows as capture text, converted again only where damaged (`lines(history:)`).
+    private var rowText = ScreenRowText()
 
     init(paneId: String, session: String, historyLimit: Int) {
         self.paneId = paneId
@@ -113,13 +115,15 @@ final class PaneMirror {
 }
 
 extension PaneMirror {
+    /// Rows `lines(history:)` converted from cells so far (tests).
+    var rowsConverted: Int { rowText.rowsConverted }
+
     /// The last `history` scrollback lines and the screen rows as text with SGR sequences
     /// (`CaptureText`), nil until seeded.
     func lines(history: Int) -> [String]? {
         guard isReady, let screen else { return nil }
         let start = max(0, screen.scrollbackCount - max(0, history))
-        var lines = (start..<screen.scrollbackCount).map { CaptureText.line(screen.scrollbackLine($0)) }
-        for row in 0..<screen.rows { lines.append(CaptureText.line(screen, row: row)) }
-        return lines
+        let history = (start..<screen.scrollbackCount).map { CaptureText.line(screen.scrollbackLine($0)) }
+        return history + rowText.lines(of: screen)
     }
 }
