@@ -31,17 +31,26 @@ enum CaptureText {
         out.reserveCapacity(screen.cols)
         var end = 0
         var style = CellStyle()
+        // The style version of the ASCII cell before, when no other cell came between: the same
+        // version is the same style, already written (most cells of a row share their style).
+        var seen: UInt32?
+        var shows = false
         screen.forEachCell(
             row: row, columns: 0..<screen.cols,
-            ascii: { _, byte, next, _ in
-                if next != style {
-                    out += next.sgr
-                    style = next
+            ascii: { _, byte, next, version in
+                if version != seen {
+                    seen = version
+                    shows = next.showsOnBlank
+                    if next != style {
+                        out += next.sgr
+                        style = next
+                    }
                 }
                 out.append(byte)
-                if byte != 0x20 || next.showsOnBlank { end = out.count }
+                if byte != 0x20 || shows { end = out.count }
             },
             other: { _, cell in
+                seen = nil
                 guard !cell.isContinuation else { return }
                 let next = CellStyle(attrs: cell.attrs, fg: cell.fg, bg: cell.bg)
                 if next != style {
