@@ -43,7 +43,7 @@ public actor PTYConnection {
     var dropsLogged: Set<String> = []
     /// The last close in progress (final messages, then the close frame).
     var closing: Task<Void, Never>?
-    let logger = Logger(label: "claudepm.network.pty")
+    let logger: Logger
     /// Where outputs go instead of `output`, if set (see `init`).
     let sink: (@Sendable (PTYOutput) -> Void)?
     /// The event loop this actor and its sockets run on.
@@ -57,13 +57,15 @@ public actor PTYConnection {
     /// that forwards outputs to its own queue saves the hop through a task that reads `output`
     /// (the UI's frame path: the socket's channel handler → this actor, on the same event loop →
     /// the UI queue, one crossing). With `key`, the key is re-read from its source before each
-    /// link (`apiKey` is then ignored); without it, `apiKey` is used as it is.
+    /// link (`apiKey` is then ignored); without it, `apiKey` is used as it is. What the stream
+    /// drops and why is logged to `logger`.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, sessionId: String,
         configuration: PTYConnectionMachine.Configuration = .init(), key: RotatingAPIKey? = nil,
-        onOutput: (@Sendable (PTYOutput) -> Void)? = nil
+        logger: Logger = Logger(label: "claudepm.network.pty"), onOutput: (@Sendable (PTYOutput) -> Void)? = nil
     ) {
         self.sink = onOutput
+        self.logger = logger
         self.loop = MultiThreadedEventLoopGroup.singleton.next()
         self.server = server
         self.key = key ?? RotatingAPIKey(apiKey, source: nil)

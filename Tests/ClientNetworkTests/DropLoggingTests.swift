@@ -1,0 +1,54 @@
+// Frames a client cannot use are logged once per kind, not once per frame and not never: a
+// scripted server sends each kind twice (a frame that is not JSON, a message of a type nobody
+// knows, and on the event socket a known type whose payload does not decode), to the event
+// socket and to a terminal stream.
+
+import ClientCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ClientNetwork
+
+@Suite struct DropLoggingTests {
+    static let script: [ScriptedWebSocketServer.Step] = [
+        .text("not json at all"), .text(#"{"type":"mystery:kind","payload":{}}"#),
+        .text(#"{"type":"session:waiting","payload":{"nonsense":true}}"#), .text("{still not json"),
+        .text(#"{"type":"mystery:kind","payload":{"again":1}}"#),
+        .text(#"{"type":"session:waiting","payload":{"nonsense":false}}"#),
+        .text(#"{"type":"mystery:other","payload":{}}"#),
+    ]
+
+    @Test func theEventSocketLogsEachKindOfDroppedFrameOnce() async throws {
+        let server = try await ScriptedWebSocketServer(script: Self.script)
+        defer { Task { await server.stop() } }
+        let capture = LogCapture()
+        let socket = EventSocket(
+            server: ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!),
+            apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection, logger: capture.logger)
+        await socket.start()
+        let seen = await eventually { capture.lines.contains { $0.contains("mystery:other") } }
+        await socket.shutdown()
+        let lines = capture.lines
+        #expect(seen, "\(lines)")
+        #expect(lines.count { $0.contains("an event: not JSON") } == 1, "\(lines)")
+        #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
+        #expect(lines.count { $0.contains("session:waiting event") && $0.contains("bad payload") } == 1, "\(lines)")
+    }
+
+    @Test func aTerminalStreamLogsEachKindOfDroppedFrameOnce() async throws {
+        let server = try await ScriptedWebSocketServer(script: Self.script)
+        defer { Task { await server.stop() } }
+        let capture = LogCapture()
+        let pty = PTYConnection(
+            server: ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!),
+            apiKey: nil, tls: nil, sessionId: "s1", logger: capture.logger)
+        await pty.open(cols: 80, rows: 24)
+        let seen = await eventually { capture.lines.contains { $0.contains("mystery:other") } }
+        await pty.shutdown()
+        let lines = capture.lines
+        #expect(seen, "\(lines)")
+        #expect(lines.count { $0.contains("a frame that is not a JSON message") } == 1, "\(lines)")
+        #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
+    }
+}
