@@ -39,9 +39,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: """
             Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
-            switch, keys, many (10,000 sessions; runs last), typing (not in the default set).
+            switch, keys, many (10,000 sessions; runs last), demo (needs --demo-script), typing (not in the \
+            default set).
             """)
-    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys,many"
+    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys,many,demo"
+    @Option(help: "Scripts/demo, for the demo scenario (its second start to the first frame; omit to skip it).")
+    var demoScript: String?
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
     @Option(help: "The command line to record in the report.") var commandLine: String?
 
@@ -65,6 +68,7 @@ struct RunCommand: AsyncParsableCommand {
         await environment.tearDown()
         await runner.runServerScenarios(wanted, serverBinary: binary)
         await runTUIScenarios(wanted, runner: &runner, serverBinary: binary)
+        if wanted.contains("demo") { await runner.demoStart(script: demoScript) }
         try printAndWrite(runner, loadBefore: loadBefore)
     }
 

@@ -190,3 +190,24 @@ extension ScenarioRunner {
         return "\(label) \(Report.f(base.median)) (×\(Report.f(value.median / max(base.median, 0.001))))"
     }
 }
+
+extension ScenarioRunner {
+    /// `Scripts/demo`'s second start to its first frame (DemoStartScenario), if a script is given.
+    mutating func demoStart(script: String?) async {
+        guard let script, FileManager.default.isExecutableFile(atPath: script) else {
+            notes.append("demo: no --demo-script given (or not executable): not run.")
+            return
+        }
+        log("scenario demo…")
+        let path = URL(fileURLWithPath: script).standardizedFileURL
+        do {
+            let samples = try await DemoStartScenario(script: path, repeats: quick ? 2 : 5).run()
+            rows.append(
+                ResultRow(
+                    scenario: "demo start (Scripts/demo, nothing to build → first frame)", path: "claudepm demo",
+                    unit: "ms", stats: Stats(samples), comparison: "–", target: "≤ 3 s"))
+        } catch {
+            notes.append("demo failed: \(error)")
+        }
+    }
+}
