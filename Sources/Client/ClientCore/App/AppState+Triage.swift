@@ -50,7 +50,10 @@ extension AppState {
     /// When a waiting time on screen next changes (seconds in the first minute, then minutes…),
     /// so the runtime redraws then and not every second.
     public var nextWaitingTextChange: Date? {
-        sessions.values.compactMap { $0.waiting?.since }.map { RelativeTime.nextChange(of: $0, now: now) }.min()
+        sessions.waitingKeys.compactMap { sessions[$0]?.waiting?.since }.map {
+            RelativeTime.nextChange(of: $0, now: now)
+        }
+        .min()
     }
 
     /// Attaches the next waiting session after the last jump (wrapping), never the attached one.

@@ -1,7 +1,7 @@
 // The session list's `/` filter: typed text narrows the list and the wall to the sessions whose
-// name, project, ticket or id contains it (case-insensitive). The matching slots are kept and
-// recomputed only when the text or the sessions change, so frames and keys stay cheap with
-// thousands of sessions.
+// name, project, ticket, pane command or id contains it (case-insensitive, SessionSearchText). The
+// matching slots are kept and recomputed only when the text or the sessions change, so frames and
+// keys stay cheap with thousands of sessions.
 
 /// The `/` filter of the session list.
 public struct SessionFilter: Equatable, Sendable {
@@ -36,23 +36,11 @@ public struct SessionFilter: Equatable, Sendable {
             return
         }
         if let basis, basis.text == text, basis.revision == sessions.revision { return }
-        let needle = text.lowercased()
+        let needle = Array(text.lowercased().utf8)
         // A key typed at the end can only narrow the matches: search those, not every session.
         let narrowing = basis.map { $0.revision == sessions.revision && text.hasPrefix($0.text) } ?? false
         let candidates = narrowing ? summary.slots : sessions.slots
-        summary = SlotSummary(
-            candidates.filter { slot in
-                sessions[slot.key].map { Self.matches($0, needle: needle) } ?? false
-            })
+        summary = SlotSummary(candidates.filter { sessions.matches($0.key, needle: needle) })
         basis = (text, sessions.revision)
-    }
-
-    /// True if `session`'s name, project, ticket or id contains `needle` (lowercased).
-    static func matches(_ session: AppSession, needle: String) -> Bool {
-        let fields = [
-            session.displayName, session.projectName, session.ticketKey ?? "", session.paneCommand ?? "",
-            session.key.sessionId,
-        ]
-        return fields.contains { $0.lowercased().contains(needle) }
     }
 }

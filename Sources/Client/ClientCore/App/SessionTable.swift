@@ -48,6 +48,10 @@ public struct SessionTable: Equatable, Sendable {
     public private(set) var revision = 0
     /// The sessions that work on a ticket (few, however many sessions there are).
     public private(set) var ticketed: Set<SessionKey> = []
+    /// The sessions that wait for their user (few, however many sessions there are).
+    public private(set) var waitingKeys: Set<SessionKey> = []
+    /// What the `/` filter searches in each session (SessionSearchText), made when it changes.
+    private var searchTexts: [SessionKey: [UInt8]] = [:]
 
     /// An empty table for servers in configuration order.
     public init(servers: [String] = []) {
@@ -66,6 +70,8 @@ public struct SessionTable: Equatable, Sendable {
             entries[key] = newValue
             revision &+= 1
             if newValue?.ticketID != nil { ticketed.insert(key) } else { ticketed.remove(key) }
+            if newValue?.waiting != nil { waitingKeys.insert(key) } else { waitingKeys.remove(key) }
+            searchTexts[key] = newValue.map(SessionSearchText.of)
             let new = newValue.map { sortKey($0) }
             guard old != new else { return }
             var slots = summary.slots
@@ -88,8 +94,17 @@ public struct SessionTable: Equatable, Sendable {
         for session in list { entries[session.key] = session }
         order = entries.values.map { sortKey($0) }.sorted()
         ticketed = Set(entries.values.lazy.filter { $0.ticketID != nil }.map(\.key))
+        waitingKeys = Set(entries.values.lazy.filter { $0.waiting != nil }.map(\.key))
+        searchTexts = searchTexts.filter { $0.key.server != server }
+        for session in list { searchTexts[session.key] = SessionSearchText.of(session) }
         summary = SlotSummary(order.map(\.slot))
         revision &+= 1
+    }
+
+    /// True if the session of `key` holds `needle` (lowercased UTF-8) in a field the `/` filter
+    /// searches.
+    func matches(_ key: SessionKey, needle: [UInt8]) -> Bool {
+        searchTexts[key].map { SessionSearchText.contains($0, needle) } ?? false
     }
 
     /// True if `a` comes before `b` in the display order (both must exist).
