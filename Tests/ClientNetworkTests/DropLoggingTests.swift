@@ -19,18 +19,29 @@ import Testing
         .text(#"{"type":"mystery:other","payload":{}}"#),
     ]
 
+    /// The scripted server's address as a configured server.
+    static func config(_ server: ScriptedWebSocketServer) -> ServerConfig {
+        ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!)
+    }
+
+    /// Waits until the script's last kind (`mystery:other`) was logged, then `stop`s and returns
+    /// every line.
+    static func linesOnceLogged(_ capture: LogCapture, stop: () async -> Void) async -> [String] {
+        let seen = await eventually { capture.lines.contains { $0.contains("mystery:other") } }
+        await stop()
+        #expect(seen, "\(capture.lines)")
+        return capture.lines
+    }
+
     @Test func theEventSocketLogsEachKindOfDroppedFrameOnce() async throws {
         let server = try await ScriptedWebSocketServer(script: Self.script)
         defer { Task { await server.stop() } }
         let capture = LogCapture()
         let socket = EventSocket(
-            server: ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!),
-            apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection, logger: capture.logger)
+            server: Self.config(server), apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection,
+            logger: capture.logger)
         await socket.start()
-        let seen = await eventually { capture.lines.contains { $0.contains("mystery:other") } }
-        await socket.shutdown()
-        let lines = capture.lines
-        #expect(seen, "\(lines)")
+        let lines = await Self.linesOnceLogged(capture) { await socket.shutdown() }
         #expect(lines.count { $0.contains("an event: not JSON") } == 1, "\(lines)")
         #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
         #expect(lines.count { $0.contains("session:waiting event") && $0.contains("bad payload") } == 1, "\(lines)")
@@ -41,13 +52,9 @@ import Testing
         defer { Task { await server.stop() } }
         let capture = LogCapture()
         let pty = PTYConnection(
-            server: ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!),
-            apiKey: nil, tls: nil, sessionId: "s1", logger: capture.logger)
+            server: Self.config(server), apiKey: nil, tls: nil, sessionId: "s1", logger: capture.logger)
         await pty.open(cols: 80, rows: 24)
-        let seen = await eventually { capture.lines.contains { $0.contains("mystery:other") } }
-        await pty.shutdown()
-        let lines = capture.lines
-        #expect(seen, "\(lines)")
+        let lines = await Self.linesOnceLogged(capture) { await pty.shutdown() }
         #expect(lines.count { $0.contains("a frame that is not a JSON message") } == 1, "\(lines)")
         #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
     }

@@ -17,20 +17,7 @@ public final class SilentListener: @unchecked Sendable {
 
     /// Starts listening.
     public init() throws {
-        let socket = try TCPTestClient.socketFD()
-        var address = TCPTestClient.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound, listen(socket, 16) == 0 else {
-            close(socket)
-            throw POSIXError(.EADDRINUSE)
-        }
-        fd = socket
-        port = UInt16(bigEndian: address.sin_port)
+        (fd, port) = try TCPTestClient.listeningSocket()
     }
 
     deinit { close(fd) }

@@ -25,17 +25,7 @@ public final class TCPEchoServer: @unchecked Sendable {
     /// Starts listening. With `reply`, each connection gets `reply(first read, as text)` and is
     /// closed (canned answers chosen by the request line) instead of an echo.
     public init(reply: (@Sendable (String) -> [UInt8])?) throws {
-        let client = try TCPTestClient.socketFD()
-        var address = TCPTestClient.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(client, $0, length) == 0 && getsockname(client, $0, &length) == 0
-            }
-        }
-        guard ok, listen(client, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        fd = client
-        port = UInt16(bigEndian: address.sin_port)
+        (fd, port) = try TCPTestClient.listeningSocket()
         Thread { [fd] in
             while true {
                 let connection = accept(fd, nil, nil)
@@ -121,6 +111,23 @@ public final class TCPTestClient {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         return fd
+    }
+
+    /// A socket listening on 127.0.0.1 at a free port, and the port.
+    static func listeningSocket() throws -> (fd: Int32, port: UInt16) {
+        let fd = try socketFD()
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound, listen(fd, 16) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
     }
 
     static func loopback(port: UInt16) -> sockaddr_in {
