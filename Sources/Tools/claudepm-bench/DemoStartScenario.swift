@@ -24,12 +24,7 @@ struct DemoStartScenario {
     private func launch(timeout: Duration) async throws -> Double {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-bench-demo-\(UUID())")
         defer { try? FileManager.default.removeItem(at: state) }
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CLAUDEPM_") }
-        environment["TMUX"] = nil
-        environment["TERM"] = "xterm-256color"
-        environment["XDG_CONFIG_HOME"] = state.appendingPathComponent("config").path
-        environment["XDG_STATE_HOME"] = state.appendingPathComponent("state").path
-        environment["XDG_DATA_HOME"] = state.appendingPathComponent("data").path
+        let environment = TUIStage.terminalEnvironment(stateRoot: state)
         let screen = WatchedScreen(rows: Self.rows, cols: Self.cols)
         screen.arm("first frame") { lines in lines.contains { $0.contains("demo · ") } }
         let start = ContinuousClock.now
@@ -41,8 +36,15 @@ struct DemoStartScenario {
             throw error
         }
         try? child.send("q")
-        for _ in 0..<500 where Spawn.isRunning(child.pid) { try await Task.sleep(for: .milliseconds(10)) }
-        await child.stop()
+        var waited = 0
+        while Spawn.isRunning(child.pid) {
+            guard waited < 500 else {
+                await child.stop()
+                break
+            }
+            waited += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
         return (shown - start).milliseconds
     }
 }

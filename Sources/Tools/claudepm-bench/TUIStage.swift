@@ -105,9 +105,7 @@ final class TUIStage {
     )
         throws -> PTYChild
     {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CLAUDEPM_") }
-        environment["TMUX"] = nil
-        environment["TERM"] = "xterm-256color"
+        var environment = Self.terminalEnvironment(stateRoot: root)
         environment["CLAUDEPM_CONFIG"] = configPath
         if let serverPort {
             let proxied = root.appendingPathComponent("config-\(serverPort).toml").path
@@ -116,11 +114,21 @@ final class TUIStage {
             environment["CLAUDEPM_CONFIG"] = proxied
         }
         environment.merge(extra) { $1 }
-        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
-        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
         let screen = WatchedScreen(rows: rows, cols: cols)
         for (name, condition) in armed { screen.arm(name, condition) }
         return try PTYChild.spawn([clientBinary], environment: environment, screen: screen, cols: cols, rows: rows)
+    }
+
+    /// The environment a program the bench runs in a PTY gets: ours without `CLAUDEPM_*` and
+    /// `TMUX`, an xterm-256color terminal, and its config, state and data under `stateRoot`.
+    static func terminalEnvironment(stateRoot: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CLAUDEPM_") }
+        environment["TMUX"] = nil
+        environment["TERM"] = "xterm-256color"
+        environment["XDG_CONFIG_HOME"] = stateRoot.appendingPathComponent("config").path
+        environment["XDG_STATE_HOME"] = stateRoot.appendingPathComponent("state").path
+        environment["XDG_DATA_HOME"] = stateRoot.appendingPathComponent("data").path
+        return environment
     }
 
     /// Waits until `client` shows the wall with every tile connected (no "connecting…" left).

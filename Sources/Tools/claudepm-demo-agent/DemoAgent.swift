@@ -29,16 +29,18 @@ struct DemoAgent: ParsableCommand {
 
     func validate() throws {
         guard speed > 0 else { throw ValidationError("--speed must be positive") }
-        guard QuestionMode(rawValue: Self.questions(questions, ProcessInfo.processInfo.environment)) != nil else {
+        guard questionMode(ProcessInfo.processInfo.environment) != nil else {
             throw ValidationError("--questions (or $CLAUDEPM_DEMO_QUESTIONS) must be permission, free or mixed")
         }
         if let askAfter, askAfter < 0 { throw ValidationError("--ask-after must not be negative") }
     }
 
     /// The question mode: the option, else `$CLAUDEPM_DEMO_QUESTIONS` (how a test gives the demo's
-    /// agents one mode: they inherit the server's environment through its tmux server), else mixed.
-    static func questions(_ option: String?, _ environment: [String: String]) -> String {
-        option ?? environment["CLAUDEPM_DEMO_QUESTIONS"].flatMap { $0.isEmpty ? nil : $0 } ?? "mixed"
+    /// agents one mode: they inherit the server's environment through its tmux server), else mixed;
+    /// nil for a name that is none of them.
+    func questionMode(_ environment: [String: String]) -> QuestionMode? {
+        QuestionMode(
+            rawValue: questions ?? environment["CLAUDEPM_DEMO_QUESTIONS"].flatMap { $0.isEmpty ? nil : $0 } ?? "mixed")
     }
 
     /// `$CLAUDEPM_API_KEY`, or the first line of the file `$CLAUDEPM_API_KEY_FILE` names (how
@@ -62,9 +64,7 @@ struct DemoAgent: ParsableCommand {
             url: (hookURL ?? environment["CLAUDEPM_HOOK_URL"]).flatMap(URL.init(string:)),
             claudepmSessionId: environment["CLAUDEPM_SESSION_ID"], cwd: cwd, apiKey: Self.apiKey(environment))
         let script = AgentScript(
-            seed: seed, askAfter: askAfter,
-            mode: QuestionMode(rawValue: Self.questions(questions, environment)) ?? .mixed,
-            ticket: ticket)
+            seed: seed, askAfter: askAfter, mode: questionMode(environment) ?? .mixed, ticket: ticket)
         let screen = AgentScreen(title: title, ticket: ticket, cwd: cwd, seed: seed)
         AgentLoop(script: script, screen: screen, hooks: hooks, speed: speed).run()
     }

@@ -14,6 +14,13 @@ enum SessionSearchText {
         return Array(fields.joined(separator: "\n").lowercased().utf8)
     }
 
+    /// True if `a` and `b` have the same searchable fields (a change of waiting, status or context
+    /// leaves the kept text as it is).
+    static func sameFields(_ a: AppSession, _ b: AppSession) -> Bool {
+        a.key == b.key && a.paneName == b.paneName && a.ticketTitle == b.ticketTitle && a.projectName == b.projectName
+            && a.ticketKey == b.ticketKey && a.paneCommand == b.paneCommand
+    }
+
     /// True if `haystack` holds `needle` (both UTF-8; an empty needle is everywhere).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }

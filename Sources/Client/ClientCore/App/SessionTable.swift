@@ -66,12 +66,13 @@ public struct SessionTable: Equatable, Sendable {
     public subscript(key: SessionKey) -> AppSession? {
         get { entries[key] }
         set {
-            let old = entries[key].map { sortKey($0) }
+            let previous = entries[key]
+            let old = previous.map { sortKey($0) }
             entries[key] = newValue
             revision &+= 1
             if newValue?.ticketID != nil { ticketed.insert(key) } else { ticketed.remove(key) }
             if newValue?.waiting != nil { waitingKeys.insert(key) } else { waitingKeys.remove(key) }
-            searchTexts[key] = newValue.map(SessionSearchText.of)
+            keepSearchText(key, previous: previous, now: newValue)
             let new = newValue.map { sortKey($0) }
             guard old != new else { return }
             var slots = summary.slots
@@ -90,15 +91,26 @@ public struct SessionTable: Equatable, Sendable {
 
     /// Replaces every session of `server` with `list` (one sort, not one insert per session).
     public mutating func replace(server: String, with list: [AppSession]) {
+        let previous = entries
         entries = entries.filter { $0.key.server != server }
         for session in list { entries[session.key] = session }
         order = entries.values.map { sortKey($0) }.sorted()
         ticketed = Set(entries.values.lazy.filter { $0.ticketID != nil }.map(\.key))
         waitingKeys = Set(entries.values.lazy.filter { $0.waiting != nil }.map(\.key))
-        searchTexts = searchTexts.filter { $0.key.server != server }
-        for session in list { searchTexts[session.key] = SessionSearchText.of(session) }
+        for key in previous.keys where key.server == server && entries[key] == nil { searchTexts[key] = nil }
+        for session in list { keepSearchText(session.key, previous: previous[session.key], now: session) }
         summary = SlotSummary(order.map(\.slot))
         revision &+= 1
+    }
+
+    /// Makes the search text of `key` again only when a searched field changed.
+    private mutating func keepSearchText(_ key: SessionKey, previous: AppSession?, now session: AppSession?) {
+        guard let session else {
+            searchTexts[key] = nil
+            return
+        }
+        if let previous, searchTexts[key] != nil, SessionSearchText.sameFields(previous, session) { return }
+        searchTexts[key] = SessionSearchText.of(session)
     }
 
     /// True if the session of `key` holds `needle` (lowercased UTF-8) in a field the `/` filter

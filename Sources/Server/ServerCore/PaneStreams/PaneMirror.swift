@@ -115,9 +115,6 @@ final class PaneMirror {
 }
 
 extension PaneMirror {
-    /// Rows `lines(history:)` converted from cells so far (tests).
-    var rowsConverted: Int { rowText.rowsConverted }
-
     /// The last `history` scrollback lines and the screen rows as text with SGR sequences
     /// (`CaptureText`), nil until seeded.
     func lines(history: Int) -> [String]? {
