@@ -1,7 +1,8 @@
 // RuntimeApp and a lone ESC: its escape delay is counted from when it was read. If the loop was
 // busy past that delay before it read the next key, the ESC is still the Escape key and the next
-// key is a key of its own (not Alt-key), as it would have been on an idle loop; an ESC followed
-// by its key in the same read stays one Alt chord. A key that changes what is shown asks for a
+// key is a key of its own (not Alt-key), as it would have been on an idle loop, and so is a key
+// whose read arrived (was stamped by the input thread) past the delay, though the loop took both
+// reads at once; an ESC followed by its key in the same read stays one Alt chord. A key that changes what is shown asks for a
 // frame at once.
 import ClientCore
 import Foundation
@@ -42,6 +43,36 @@ import Testing
         Self.type(Array("q".utf8), at: world.now, into: world)
         #expect(world.app.state.overlay == nil, "Esc did not close the find box")
         #expect(world.app.isFinished, "q after the Esc did not quit")
+    }
+
+    @Test func escThenQArrivedApartButTakenTogetherAreEscapeAndQuit() throws {
+        var world = Self.findBoxOpen()
+        let esc = world.now + .milliseconds(10)
+        // The input thread stamped both reads as they came; the loop, off the CPU, took them at once.
+        world.now = esc + .milliseconds(150)
+        let chunks = [
+            InputChunk(bytes: [0x1B], at: esc), InputChunk(bytes: Array("q".utf8), at: esc + .milliseconds(100)),
+        ]
+        _ = world.app.handle(
+            LoopBatch(inputChunks: chunks, inputClosed: false, signals: [], events: []), now: world.now)
+        #expect(world.app.state.overlay == nil, "Esc did not close the find box")
+        #expect(world.app.isFinished, "q after the Esc did not quit")
+    }
+
+    @Test func anArrowSplitAcrossReadsWithinTheDelayStaysAnArrow() throws {
+        var world = Self.findBoxOpen()
+        let esc = world.now + .milliseconds(10)
+        world.now = esc + .milliseconds(150)
+        let chunks = [
+            InputChunk(bytes: [0x1B], at: esc), InputChunk(bytes: Array("[D".utf8), at: esc + .milliseconds(5)),
+        ]
+        _ = world.app.handle(
+            LoopBatch(inputChunks: chunks, inputClosed: false, signals: [], events: []), now: world.now)
+        guard case .find(let find) = world.app.state.overlay else {
+            Issue.record("the arrow was read as Esc and closed the find box")
+            return
+        }
+        #expect(find.query == "PWNED", "the arrow's bytes were typed into the box: \(find.query)")
     }
 
     @Test func escAndItsKeyInOneReadStayAnAltChord() throws {

@@ -50,8 +50,9 @@ public enum ClientRuntime {
         surface.disableTypeahead()
         terminal.writeRaw(TerminalReset.enterSequence)
         let app = makeApp(options: options, terminal: terminal, backend: backend)
-        let loop = UILoop(
-            client: app, queue: queue, inputFD: options.inputFD, framesPerSecond: options.ui.frameCap)
+        let reader = try InputReader(fd: options.inputFD, clock: SystemLoopClock())
+        defer { reader.stop() }
+        let loop = UILoop(client: app, queue: queue, reader: reader, framesPerSecond: options.ui.frameCap)
         loop.run()
         app.closeAll()
         Logger(label: "claudepm.runtime").info("ui stopped after \(loop.wakeups) wake-ups, \(loop.frames) frames")

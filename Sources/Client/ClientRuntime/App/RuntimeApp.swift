@@ -104,7 +104,7 @@ final class RuntimeApp: UILoopClient {
         // nothing visible, and a frame drawn for it would make the key's echo wait for the next
         // frame slot.
         let periodic = now - lastTick >= .seconds(1) || timerDue(now) || ageTextDeadline.map({ $0 <= now }) == true
-        if periodic || !batch.input.isEmpty || batch.events.contains(where: \.isApp) {
+        if periodic || !batch.inputChunks.isEmpty || batch.events.contains(where: \.isApp) {
             lastTick = now
             dispatch(.tick(Date(), Self.monotonic(now)))
             if !periodic {
@@ -122,13 +122,7 @@ final class RuntimeApp: UILoopClient {
         }
         if batch.signals.contains(SIGWINCH) { dirty = handleResize() || dirty }
         if batch.inputClosed { stopRequested = true }
-        // A lone ESC whose escape delay ran out before these bytes were read is the Escape key,
-        // whatever they are: keys are told apart by when they were read, not by how late the
-        // loop got round to handling them.
-        let escapeDue = escapeDeadline.map { now >= $0 } ?? false
-        if escapeDue { flushEscape() }
-        if !batch.input.isEmpty { handleInput(batch.input, now: now) }
-        if escapeDue || !batch.input.isEmpty, state != before { keyChangedView = true }
+        if handleKeys(batch.inputChunks, now: now), state != before { keyChangedView = true }
         for event in RuntimeEvent.mergingBytes(batch.events) { dirty = handle(event) || dirty }
         dirty = expirePredictions(now: now) || dirty
         dirty = refreshFind(now: now) || dirty

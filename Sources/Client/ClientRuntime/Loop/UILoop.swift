@@ -1,9 +1,11 @@
 // UILoop: the single loop of the client UI, in the style of tmux's event loop.
 //
 // Threading model: one thread runs `run()`. It blocks in ppoll(2) on two descriptors: the input
-// (stdin) and a self-pipe. Network tasks post Sendable events to `queue`, which writes the pipe
+// and a self-pipe. The input is either a descriptor the loop reads itself (one read, it stays
+// blocking) or, for the terminal, an `InputReader`, whose thread reads stdin and stamps each read
+// with its arrival time. Network tasks post Sendable events to `queue`, which writes the pipe
 // once per burst; signal handlers write their signal number to the same pipe. When poll returns,
-// the loop reads whatever input is there (one read, stdin stays blocking), drains the pipe and
+// the loop takes whatever input is there, drains the pipe and
 // the queue, hands it all to the client in one batch, and draws at most one frame, no sooner
 // than the frame limiter allows. While a frame is pending, posted events do not wake the loop:
 // they are drained once a quarter of a frame interval before the frame is due (so the frame
@@ -15,8 +17,9 @@
 //
 // Keys before output: input and signals are handed to the client before any posted event, and
 // events go over in slices; between two slices the loop looks at the input (a poll that does not
-// wait) and hands over what was typed at once, so a key is read, and timestamped, within one
-// slice of arriving, however much output is queued. An iteration hands over at most half a frame
+// wait) and hands over what was typed at once, so a key is handled within one slice of arriving,
+// however much output is queued; with an `InputReader` it is timestamped as it arrives even when
+// the loop itself is kept off the CPU. An iteration hands over at most half a frame
 // interval of events (`workBudget`); what is left waits, in order, for the next iteration, which
 // does not sleep, so a flood delays the frame that shows a key by at most that budget.
 import CSupport
@@ -36,6 +39,8 @@ public final class UILoop<Client: UILoopClient> {
     public var pipe: SelfPipe { queue.pipe }
     private let client: Client
     private let inputFD: Int32
+    /// The thread reading the input, if the loop does not read `inputFD` itself.
+    private let reader: InputReader?
     private let clock: any LoopClock
     private var limiter: FrameLimiter
     /// How long before a pending frame is due the loop hands the client what was posted so far.
@@ -57,15 +62,35 @@ public final class UILoop<Client: UILoopClient> {
     public private(set) var frames = 0
 
     /// A loop reading `inputFD` (-1 for none) and drawing at most `framesPerSecond` frames.
-    public init(
+    public convenience init(
         client: Client, queue: EventQueue<Client.Event>, inputFD: Int32 = 0,
         framesPerSecond: Int = UIOptions.default.frameCap,
         clock: any LoopClock = SystemLoopClock()
     ) {
+        self.init(
+            client: client, queue: queue, input: (inputFD, nil), framesPerSecond: framesPerSecond, clock: clock)
+    }
+
+    /// A loop taking its input from `reader` (whose chunks carry their arrival times).
+    public convenience init(
+        client: Client, queue: EventQueue<Client.Event>, reader: InputReader,
+        framesPerSecond: Int = UIOptions.default.frameCap,
+        clock: any LoopClock = SystemLoopClock()
+    ) {
+        self.init(
+            client: client, queue: queue, input: (reader.wakeFD, reader), framesPerSecond: framesPerSecond,
+            clock: clock)
+    }
+
+    private init(
+        client: Client, queue: EventQueue<Client.Event>, input: (fd: Int32, reader: InputReader?),
+        framesPerSecond: Int, clock: any LoopClock
+    ) {
         self.client = client
         self.queue = queue
-        self.inputFD = inputFD
-        self.inputOpen = inputFD >= 0
+        self.inputFD = input.fd
+        self.reader = input.reader
+        self.inputOpen = input.fd >= 0
         self.clock = clock
         self.limiter = FrameLimiter(framesPerSecond: framesPerSecond)
         self.feedLead = limiter.interval / 4
@@ -121,7 +146,7 @@ public final class UILoop<Client: UILoopClient> {
     /// Input and signals waiting now, if any (a poll that does not block).
     private func pendingInput() -> LoopBatch<Client.Event>? {
         let batch = waitAndCollect(timeout: .zero, countWakeup: false)
-        return batch.input.isEmpty && !batch.inputClosed && batch.signals.isEmpty ? nil : batch
+        return batch.inputChunks.isEmpty && !batch.inputClosed && batch.signals.isEmpty ? nil : batch
     }
 
     /// How long poll may block: if dirty, until the pending frame's early hand-over (a quarter of
@@ -163,10 +188,19 @@ public final class UILoop<Client: UILoopClient> {
     }
 
     private func readInput(into batch: inout LoopBatch<Client.Event>) {
+        if let reader {
+            let taken = reader.take()
+            batch.inputChunks = taken.chunks
+            if taken.closed {
+                batch.inputClosed = true
+                inputOpen = false
+            }
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if count > 0 {
-            batch.input = Array(buffer[0..<count])
+            batch.inputChunks = [InputChunk(bytes: Array(buffer[0..<count]), at: clock.now())]
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             batch.inputClosed = true
             inputOpen = false

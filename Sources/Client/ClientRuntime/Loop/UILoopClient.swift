@@ -2,8 +2,8 @@
 
 /// Everything that arrived during one wake-up of the loop.
 public struct LoopBatch<Event: Sendable>: Sendable {
-    /// Raw bytes read from the input descriptor (keys, mouse, paste), possibly empty.
-    public var input: [UInt8]
+    /// The reads of the input descriptor (keys, mouse, paste), oldest first, possibly none.
+    public var inputChunks: [InputChunk]
     /// Whether the input descriptor reached end of file or failed.
     public var inputClosed: Bool
     /// Signals delivered through the self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP), in order.
@@ -11,8 +11,25 @@ public struct LoopBatch<Event: Sendable>: Sendable {
     /// Events posted to the queue, oldest first.
     public var events: [Event]
 
+    /// A batch whose input is given as chunks.
+    public init(inputChunks: [InputChunk], inputClosed: Bool, signals: [Int32], events: [Event]) {
+        self.inputChunks = inputChunks
+        self.inputClosed = inputClosed
+        self.signals = signals
+        self.events = events
+    }
+
+    /// A batch whose input is one read of `input` (none when empty), stamped as it is handed over.
+    public init(input: [UInt8], inputClosed: Bool, signals: [Int32], events: [Event]) {
+        let chunks = input.isEmpty ? [] : [InputChunk(bytes: input, at: nil)]
+        self.init(inputChunks: chunks, inputClosed: inputClosed, signals: signals, events: events)
+    }
+
+    /// Every input byte of the batch, in order.
+    public var input: [UInt8] { inputChunks.flatMap(\.bytes) }
+
     /// Whether nothing arrived (the wake-up was a timer).
-    public var isEmpty: Bool { input.isEmpty && !inputClosed && signals.isEmpty && events.isEmpty }
+    public var isEmpty: Bool { inputChunks.isEmpty && !inputClosed && signals.isEmpty && events.isEmpty }
 }
 
 /// The application side of `UILoop`: everything here runs on the loop's thread.
