@@ -45,29 +45,27 @@ import Testing
         #expect(world.app.isFinished, "q after the Esc did not quit")
     }
 
-    @Test func escThenQArrivedApartButTakenTogetherAreEscapeAndQuit() throws {
+    /// The find box open, then an Esc and `bytes` read `gap` apart and taken by the loop together,
+    /// 150 ms after the Esc.
+    static func escThen(_ bytes: [UInt8], after gap: Duration) -> World {
         var world = Self.findBoxOpen()
         let esc = world.now + .milliseconds(10)
-        // The input thread stamped both reads as they came; the loop, off the CPU, took them at once.
         world.now = esc + .milliseconds(150)
-        let chunks = [
-            InputChunk(bytes: [0x1B], at: esc), InputChunk(bytes: Array("q".utf8), at: esc + .milliseconds(100)),
-        ]
+        let chunks = [InputChunk(bytes: [0x1B], at: esc), InputChunk(bytes: bytes, at: esc + gap)]
         _ = world.app.handle(
             LoopBatch(inputChunks: chunks, inputClosed: false, signals: [], events: []), now: world.now)
+        return world
+    }
+
+    @Test func escThenQArrivedApartButTakenTogetherAreEscapeAndQuit() throws {
+        // The input thread stamped both reads as they came; the loop, off the CPU, took them at once.
+        let world = Self.escThen(Array("q".utf8), after: .milliseconds(100))
         #expect(world.app.state.overlay == nil, "Esc did not close the find box")
         #expect(world.app.isFinished, "q after the Esc did not quit")
     }
 
     @Test func anArrowSplitAcrossReadsWithinTheDelayStaysAnArrow() throws {
-        var world = Self.findBoxOpen()
-        let esc = world.now + .milliseconds(10)
-        world.now = esc + .milliseconds(150)
-        let chunks = [
-            InputChunk(bytes: [0x1B], at: esc), InputChunk(bytes: Array("[D".utf8), at: esc + .milliseconds(5)),
-        ]
-        _ = world.app.handle(
-            LoopBatch(inputChunks: chunks, inputClosed: false, signals: [], events: []), now: world.now)
+        let world = Self.escThen(Array("[D".utf8), after: .milliseconds(5))
         guard case .find(let find) = world.app.state.overlay else {
             Issue.record("the arrow was read as Esc and closed the find box")
             return

@@ -33,9 +33,9 @@ extension Keymap {
             lines are above and below; any other key closes it (any key at all when it fits).
 
             **Escape.** A lone Esc counts as the Escape key once 25 ms pass with nothing after it; Esc and
-            a key read together are the Alt chord. The time is counted from when the Esc was read, and the
-            loop reads keys between slices of output, so Esc then `q` typed apart stay two keys under any
-            output flood.
+            a key read together are the Alt chord. The time is counted from when the Esc arrived: a thread
+            of its own reads the terminal and stamps each read as it comes, so Esc then `q` typed apart stay
+            two keys under any output flood, even when the UI loop is kept off the CPU and takes both at once.
 
             **Command line** (`:`): `:sessions`, `:board`, `:notifications`, `:next`, `:read` (mark all read),
             `:clear` (clear all notifications), `:help`, `:quit` (asks when attached), `:quit!`.
