@@ -1,6 +1,8 @@
-// Sessions appear without a restart: the server sends no event for a new or removed session, so
-// the model asks for the session lists every `[ui] refresh` seconds (30 by default) and the
-// period starts again on a reconnect (whose resync fetches them anyway).
+// Sessions appear without a restart. A server that pushes session-list changes (claudepm-server:
+// `sessions:pushing`, then `sessions:changed`) has its list fetched on each change and never on a
+// timer; for one that does not (the upstream server), the model asks for the session lists every
+// `[ui] refresh` seconds (30 by default) and the period starts again on a reconnect (whose resync
+// fetches them anyway).
 
 import ClaudePMProtocol
 import ClientCore
@@ -37,6 +39,44 @@ import Testing
         _ = state.reduce(.serverLink(server: "local", link: .online))
         #expect(refreshes(state.reduce(AppWorld.tick(30))).isEmpty)
         #expect(refreshes(state.reduce(AppWorld.tick(50))) == ["local", "remote"])
+    }
+
+    func pushing(_ server: String) -> AppEvent {
+        .message(server: server, .sessionsPushing(SessionsPushingPayload()), receivedAt: AppWorld.t0)
+    }
+
+    func changed(_ server: String) -> AppEvent {
+        .message(server: server, .sessionsChanged(SessionsChangedPayload(sessionId: "s-new")), receivedAt: AppWorld.t0)
+    }
+
+    @Test func aServerThatPushesListChangesIsNotPolled() {
+        var state = AppWorld.state()
+        _ = state.reduce(.serverLink(server: "local", link: .connecting))
+        _ = state.reduce(pushing("local"))
+        _ = state.reduce(.serverLink(server: "local", link: .online))
+        _ = state.reduce(AppWorld.tick(0))
+        #expect(refreshes(state.reduce(AppWorld.tick(30))) == ["remote"], "only the server that does not push")
+        #expect(refreshes(state.reduce(changed("local"))) == ["local"], "a change is fetched at once")
+    }
+
+    @Test func aChangeDuringTheResyncIsFetchedOnceOnline() {
+        var state = AppWorld.state()
+        _ = state.reduce(.serverLink(server: "local", link: .connecting))
+        _ = state.reduce(pushing("local"))
+        #expect(refreshes(state.reduce(changed("local"))).isEmpty, "the resync is under way")
+        #expect(refreshes(state.reduce(.serverLink(server: "local", link: .online))) == ["local"])
+        _ = state.reduce(.serverLink(server: "local", link: .offline("gone")))
+        #expect(refreshes(state.reduce(.serverLink(server: "local", link: .online))).isEmpty, "once only")
+    }
+
+    @Test func aNewLinkThatDoesNotPushIsPolledAgain() {
+        var state = AppWorld.state()
+        _ = state.reduce(pushing("local"))
+        _ = state.reduce(.serverLink(server: "local", link: .online))
+        _ = state.reduce(AppWorld.tick(0))
+        _ = state.reduce(.serverLink(server: "local", link: .offline("gone")))
+        _ = state.reduce(.serverLink(server: "local", link: .online))
+        #expect(refreshes(state.reduce(AppWorld.tick(30))) == ["local", "remote"])
     }
 
     @Test func aRefreshedListAddsAndRemovesSessions() {

@@ -136,6 +136,7 @@ struct PostgresEventRelayTests {
             .notification(id: "n", title: "T \"q\"", body: "B\n/ü", at: Self.at),
             .ticketState(Self.transition(feedback: "fix ✓")),
             .ticketState(Self.transition(feedback: nil)),
+            .sessionsChanged(sessionId: "s-1"), .sessionsChanged(sessionId: nil),
         ]
         for event in events {
             let payload = try #require(relay.encode(event))

@@ -54,10 +54,11 @@ enum DirectLink {
     /// Connects to `server` on `loop` and reports to `events`. The URL carries `?apiKey=` and
     /// the request an `X-API-Key` header when a key is configured, as `WebSocketLink` does.
     static func start(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, events: Events
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, query: [URLQueryItem] = [],
+        events: Events
     ) -> Handle {
         let handle = Handle()
-        guard let target = Target(url: WebSocketLink.url(for: server, apiKey: apiKey)) else {
+        guard let target = Target(url: WebSocketLink.url(for: server, apiKey: apiKey, query: query)) else {
             let failure = ClientNetworkError.unreachable(server: server.name, detail: "invalid WebSocket URL")
             loop.execute {
                 events.closed(LinkClose(code: nil, reason: failure.description, neverOpened: true, failure: failure))

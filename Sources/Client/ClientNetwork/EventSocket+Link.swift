@@ -28,13 +28,16 @@ extension EventSocket {
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(
             server: server, apiKey: key.current, tls: tls, compress: WebSocketLink.offersCompression(to: server),
-            eventLoop: Self.socketLoop, callbacks: callbacks)
+            eventLoop: Self.socketLoop, query: asksSessionPush ? [Self.pushQuery] : [], callbacks: callbacks)
     }
 
     /// The event loop of every event socket: a thread of their own, so that reading their frames
     /// (whole pane captures every few seconds per subscribed session) never holds up the
     /// terminal streams on the shared loops.
     static let socketLoop: any EventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
+
+    /// The query item that asks for `sessions:changed` (extension; an upstream server ignores it).
+    static let pushQuery = URLQueryItem(name: "push", value: "sessions")
 
     func closeLink() {
         generation &+= 1

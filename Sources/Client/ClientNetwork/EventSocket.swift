@@ -26,6 +26,8 @@ public actor EventSocket {
     /// `session:output` frames are counted as heard from but not decoded while the server streams
     /// panes, which is asked after every connect (`skipsSessionOutput`).
     let skipsSessionOutput: Bool
+    /// The link asks the server to push session-list changes (`?push=sessions`).
+    let asksSessionPush: Bool
     /// What the server said after the latest connect: true when it streams panes (nil: not asked
     /// yet). Read by the link's frame callback, hence a lock rather than actor state.
     nonisolated let streamsPanes = Mutex<Bool?>(nil)
@@ -59,17 +61,22 @@ public actor EventSocket {
     /// per subscribed session, which the UI has no use for: its tiles are live terminals) count
     /// as heard from but are not decoded or reported. From a server without pane streams they are
     /// the tiles' pictures.
+    /// With `asksSessionPush`, the socket's URL carries `?push=sessions`: a server that pushes
+    /// session-list changes (claudepm-server) answers `sessions:pushing` and then sends
+    /// `sessions:changed`; an upstream server ignores the parameter.
     /// With `key`, the key is re-read from its source before each connect (`apiKey` is then
     /// ignored); without it, `apiKey` is used as it is. The link's life is logged to `logger`.
     public init(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?,
         configuration: ConnectionMachine.Configuration = .init(), subscribeToAllSessions: Bool = true,
-        rawFrames: Bool = false, skipsSessionOutput: Bool = false, key: RotatingAPIKey? = nil,
+        rawFrames: Bool = false, skipsSessionOutput: Bool = false, asksSessionPush: Bool = false,
+        key: RotatingAPIKey? = nil,
         logger: Logger = Logger(label: "claudepm.network.events")
     ) {
         self.logger = logger
         self.rawFrames = rawFrames
         self.skipsSessionOutput = skipsSessionOutput
+        self.asksSessionPush = asksSessionPush
         self.server = server
         let key = key ?? RotatingAPIKey(apiKey, source: nil)
         self.key = key

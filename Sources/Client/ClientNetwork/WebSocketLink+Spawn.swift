@@ -7,6 +7,7 @@
 // timeout; a DirectLink sees the close and fails the attempt at once.
 
 import ClientCore
+import Foundation
 import NIOCore
 import NIOPosix
 
@@ -28,14 +29,16 @@ extension WebSocketLink {
     /// for the event socket, whose large lists would hold up the other sockets of that loop.
     static func spawn(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true, onSocketLoop: Bool = false,
-        eventLoop: (any EventLoop)? = nil, callbacks: Callbacks
+        eventLoop: (any EventLoop)? = nil, query: [URLQueryItem] = [], callbacks: Callbacks
     ) -> Task<Void, Never> {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
-        guard compress else { return spawnDirect(server: server, apiKey: apiKey, tls: tls, loop: loop, callbacks) }
+        guard compress else {
+            return spawnDirect(server: server, apiKey: apiKey, tls: tls, loop: loop, query: query, callbacks)
+        }
         let executor = onSocketLoop ? EventLoopTaskExecutor(loop: loop) : nil
         return Task(executorPreference: executor) {
             let close = await run(
-                server: server, apiKey: apiKey, tls: tls, compress: compress, eventLoop: loop
+                server: server, apiKey: apiKey, tls: tls, compress: compress, eventLoop: loop, query: query
             ) { event in
                 switch event {
                 case .opened(let writer): await callbacks.opened(writer)
@@ -55,7 +58,8 @@ extension WebSocketLink {
 
     /// A DirectLink whose events (on the socket's loop) reach `callbacks` on a task, in order.
     private static func spawnDirect(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, _ callbacks: Callbacks
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, query: [URLQueryItem],
+        _ callbacks: Callbacks
     ) -> Task<Void, Never> {
         let (steps, continuation) = AsyncStream<DirectStep>.makeStream()
         let events = DirectLink.Events(
@@ -65,7 +69,8 @@ extension WebSocketLink {
                 continuation.yield(.closed($0))
                 continuation.finish()
             })
-        let handle = DirectLink.start(server: server, apiKey: apiKey, tls: tls, loop: loop, events: events)
+        let handle = DirectLink.start(
+            server: server, apiKey: apiKey, tls: tls, loop: loop, query: query, events: events)
         return Task {
             await withTaskCancellationHandler {
                 for await step in steps {

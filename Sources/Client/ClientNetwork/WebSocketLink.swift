@@ -81,10 +81,12 @@ public enum WebSocketLink {
     public static let compressesOnLoopback = Atomic<Bool>(
         ProcessInfo.processInfo.environment["CLAUDEPM_WS_COMPRESS"] == "always")
 
-    /// The WebSocket URL of `server` with the key in `?apiKey=` (URL-encoded). Never log it.
-    public static func url(for server: ServerConfig, apiKey: APIKey?) -> String {
+    /// The WebSocket URL of `server` with the key in `?apiKey=` (URL-encoded) and then `query`.
+    /// Never log it.
+    public static func url(for server: ServerConfig, apiKey: APIKey?, query: [URLQueryItem] = []) -> String {
         var components = URLComponents(url: server.webSocketURL, resolvingAgainstBaseURL: false)
-        if let apiKey { components?.queryItems = [URLQueryItem(name: "apiKey", value: apiKey.value)] }
+        let items = (apiKey.map { [URLQueryItem(name: "apiKey", value: $0.value)] } ?? []) + query
+        if !items.isEmpty { components?.queryItems = items }
         // URLQueryItem leaves '+' and '&' alone in some cases; encode them so the key survives.
         let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         components?.percentEncodedQuery = encoded
@@ -97,7 +99,8 @@ public enum WebSocketLink {
     /// the link.
     public static func run(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true,
-        eventLoop: (any EventLoop)? = nil, onEvent: @escaping @Sendable (LinkEvent) async -> Void
+        eventLoop: (any EventLoop)? = nil, query: [URLQueryItem] = [],
+        onEvent: @escaping @Sendable (LinkEvent) async -> Void
     ) async -> LinkClose {
         var headers = HTTPFields()
         if let apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey.value }
@@ -108,7 +111,7 @@ public enum WebSocketLink {
         let opened = OpenFlag()
         do {
             let frame = try await WebSocketClient.connect(
-                url: url(for: server, apiKey: apiKey), configuration: configuration,
+                url: url(for: server, apiKey: apiKey, query: query), configuration: configuration,
                 tlsConfiguration: tls?.configuration,
                 eventLoopGroup: eventLoop ?? MultiThreadedEventLoopGroup.singleton, logger: quietLogger
             ) { inbound, outbound, _ in

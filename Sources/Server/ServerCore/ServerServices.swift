@@ -25,7 +25,7 @@ public final class ServerServices: Sendable {
         let bus = EventBus()
         self.bus = bus
         startedAt = clock.now()
-        projects = ProjectService(store: store, panes: panes, clock: clock)
+        projects = ProjectService(store: store, panes: panes, clock: clock, bus: bus)
         let notifications = NotificationService(store: store, bus: bus, clock: clock)
         self.notifications = notifications
         sessions = SessionSupervisor(

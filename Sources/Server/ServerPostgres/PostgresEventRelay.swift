@@ -115,7 +115,7 @@ public final class PostgresEventRelay: Sendable {
     /// True for the events relayed: the broadcasts.
     static func isRelayed(_ event: ServerEvent) -> Bool {
         switch event {
-        case .notification, .ticketState: true
+        case .notification, .ticketState, .sessionsChanged: true
         case .sessionStatus, .sessionWaiting, .sessionOutput: false
         }
     }

@@ -1,6 +1,7 @@
 // The JSON one server's relay sends to the others through NOTIFY: `{"origin": …, "event": {…}}`,
 // where `event` mirrors a broadcast ServerEvent (`kind` "notification" or "ticketState" and its
-// fields). Dates are seconds since 2001-01-01 (Foundation's reference date, exact for a Date).
+// fields, or "sessionsChanged" with an optional session `id`). Dates are seconds since 2001-01-01
+// (Foundation's reference date, exact for a Date).
 // Session-scoped events are never relayed: the host owning the session serves them.
 import Foundation
 import ServerCore
@@ -15,7 +16,7 @@ struct RelayedEvent: Codable, Sendable, Equatable {
     /// `event` from `origin`, or nil when the event is not a broadcast (relayed only by its host).
     init?(origin: String, event: ServerEvent) {
         switch event {
-        case .notification, .ticketState: break
+        case .notification, .ticketState, .sessionsChanged: break
         case .sessionStatus, .sessionWaiting, .sessionOutput: return nil
         }
         self.origin = origin
@@ -63,6 +64,10 @@ struct RelayedEvent: Codable, Sendable, Equatable {
             try fields.encodeIfPresent(t.triggeredBy, forKey: .triggeredBy)
             try fields.encode(t.historyId, forKey: .historyId)
             try fields.encode(t.at.timeIntervalSinceReferenceDate, forKey: .at)
+        case .sessionsChanged(let id):
+            try fields.encode("sessionsChanged", forKey: .kind)
+            try fields.encodeIfPresent(id, forKey: .id)
+            try fields.encode(0.0, forKey: .at)
         case .sessionStatus, .sessionWaiting, .sessionOutput:
             throw EncodingError.invalidValue(
                 event, .init(codingPath: encoder.codingPath, debugDescription: "session events are not relayed"))
@@ -91,6 +96,8 @@ struct RelayedEvent: Codable, Sendable, Equatable {
                     feedback: try fields.decodeIfPresent(String.self, forKey: .feedback),
                     triggeredBy: try fields.decodeIfPresent(String.self, forKey: .triggeredBy),
                     historyId: try fields.decode(String.self, forKey: .historyId), at: at))
+        case "sessionsChanged":
+            event = .sessionsChanged(sessionId: try fields.decodeIfPresent(String.self, forKey: .id))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: fields, debugDescription: "unknown event kind '\(kind)'")

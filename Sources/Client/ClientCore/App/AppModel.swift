@@ -136,6 +136,12 @@ public struct ServerStatus: Hashable, Sendable {
     /// such a server are pictures from its `session:output` snapshots and never open a stream;
     /// tiles of a server not asked yet wait.
     public var paneStreams: Bool?
+    /// Whether the current link pushes session-list changes (`sessions:pushing`, claudepm-server's
+    /// extension): its list is then fetched on each `sessions:changed`, never on a timer.
+    public var pushesSessions = false
+    /// A `sessions:changed` came before the link was online (during its resync): the list is
+    /// fetched again once it is.
+    public var listChangedBeforeOnline = false
 
     /// Creates a server status.
     public init(name: String, link: ServerLink = .connecting, lastHeard: Date? = nil, rttMilliseconds: Int? = nil) {

@@ -31,6 +31,10 @@ extension AppState {
             let key = SessionKey(server: server, sessionId: payload.sessionId)
             sessions[key]?.contextPercent = Int(payload.contextPercent.rounded())
             sessions[key]?.updatedAt = now
+        case .sessionsPushing:
+            updateServer(server) { $0.pushesSessions = true }
+        case .sessionsChanged:
+            effects = sessionListChanged(server: server)
         case .ticketState(let payload):
             liveHeard.tickets[TicketTarget(server: server, ticketID: payload.ticketId)] = receivedAt
             moveTicket(server: server, id: payload.ticketId, to: BoardColumn(payload.newState))
@@ -38,6 +42,15 @@ extension AppState {
         }
         let actions = notifications.handle(message, server: server, receivedAt: receivedAt, now: clock)
         return effects + Self.effects(actions)
+    }
+
+    /// The server says its session list changed: fetched now, or once the link's resync is done.
+    private mutating func sessionListChanged(server name: String) -> [AppEffect] {
+        guard server(name)?.link == .online else {
+            updateServer(name) { $0.listChangedBeforeOnline = true }
+            return []
+        }
+        return [.network(.refreshSessions(server: name))]
     }
 
     mutating func updateStatus(_ key: SessionKey, _ status: AppSessionStatus) {

@@ -40,9 +40,13 @@ extension AppState {
             let heard = now
             let comesBack = link == .online && server(name).map { $0.link != .online && $0.timesOnline > 0 } == true
             if link != .online { answersInDoubt(server: name, reason: "the link to \(name) was lost") }
+            let listChanged = link == .online && server(name)?.listChangedBeforeOnline == true
             updateServer(name) {
                 $0.link = link
                 $0.lastContact = nil
+                $0.listChangedBeforeOnline = false
+                // A new link says again whether it pushes session-list changes.
+                if link != .online { $0.pushesSessions = false }
                 // The round trip shown is the link's: a new link measures its own (first pong).
                 if link != .online { $0.rttMilliseconds = nil }
                 if link == .online {
@@ -51,7 +55,8 @@ extension AppState {
                     $0.problem = nil
                 }
             }
-            return comesBack ? reopenTiles(of: name) : []
+            let refresh: [AppEffect] = listChanged ? [.network(.refreshSessions(server: name))] : []
+            return refresh + (comesBack ? reopenTiles(of: name) : [])
         case .serverProblem(let name, let reason):
             updateServer(name) { $0.problem = reason }
             return []
@@ -138,8 +143,8 @@ extension AppState {
         }
     }
 
-    /// Fetches the session lists of the online servers when the refresh period has passed (a
-    /// (re)connect fetches them anyway: it starts the period again).
+    /// Fetches the session lists of the online servers that do not push list changes when the
+    /// refresh period has passed (a (re)connect fetches them anyway: it starts the period again).
     private mutating func refreshSessionsIfDue() -> [AppEffect] {
         let period = Duration.seconds(max(ui.sessionRefreshSeconds, 1))
         guard let due = nextSessionRefresh else {
@@ -148,7 +153,8 @@ extension AppState {
         }
         guard due <= clock else { return [] }
         nextSessionRefresh = clock + period
-        return servers.filter { $0.link == .online }.map { .network(.refreshSessions(server: $0.name)) }
+        return servers.filter { $0.link == .online && !$0.pushesSessions }
+            .map { .network(.refreshSessions(server: $0.name)) }
     }
 
     /// The monotonic time at which the model must be ticked even if nothing else happens (a banner

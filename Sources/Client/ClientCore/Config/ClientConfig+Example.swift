@@ -13,7 +13,7 @@ extension ClientConfig {
         colour = "auto"         # auto | truecolor | 256 | 16 | none
         notify = "bell"         # off | banner | bell | osc
         fps = 75                # frame-rate cap, 1-240
-        refresh = 30            # seconds between session list refreshes (new/removed sessions), 5-3600
+        refresh = 30            # seconds between session list refreshes where the server does not push them, 5-3600
         prediction = "auto"     # local echo of typed keys before the server answers: auto | on | off
         prediction_threshold_ms = 30   # auto predicts when the round trip exceeds this
         answer_grace_ms = 1000  # y/n answer nothing this long after a banner or prompt changes, 0-60000

@@ -6,7 +6,7 @@
 //   colour     = "auto"       # auto | truecolor | 256 | 16 | none
 //   notify     = "bell"       # off | banner | bell | osc
 //   fps        = 75           # 1–240
-//   refresh    = 30           # seconds between session list refreshes, 5–3600
+//   refresh    = 30           # seconds between session list refreshes (servers that do not push them), 5–3600
 //   answer_grace_ms = 1000    # y/n wait this long after a banner or prompt changes, 0–60000
 //
 //   [server.work]             # or [[servers]] with name = "work"

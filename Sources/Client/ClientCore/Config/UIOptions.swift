@@ -84,8 +84,9 @@ public struct UIOptions: Equatable, Sendable, Codable {
     }
 
     /// The allowed frame-cap range.
-    /// How often the session list is fetched again, in seconds (`[ui] refresh`): the server sends
-    /// no event for a new or removed session (the iOS app polls every 30 s too).
+    /// How often the session list is fetched again, in seconds (`[ui] refresh`), from a server
+    /// that sends no event for a new or removed session (the upstream server; the iOS app polls
+    /// every 30 s too). A server that pushes them (`sessions:pushing`) is never polled.
     public var sessionRefreshSeconds = 30
 
     /// Predictive local echo (`[ui] prediction`, `prediction_threshold_ms`). Default auto, 30 ms.

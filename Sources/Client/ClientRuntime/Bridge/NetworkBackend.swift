@@ -34,7 +34,8 @@ final class NetworkBackend: Sendable {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.sockets = servers.map {
             EventSocket(
-                server: $0.config, apiKey: $0.apiKey, tls: $0.tls, skipsSessionOutput: true, key: $0.key)
+                server: $0.config, apiKey: $0.apiKey, tls: $0.tls, skipsSessionOutput: true,
+                asksSessionPush: true, key: $0.key)
         }
         self.queue = queue
         self.cache = SnapshotCache(servers: servers.map(\.config), environment: environment)

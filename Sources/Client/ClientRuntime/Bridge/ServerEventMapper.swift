@@ -64,13 +64,13 @@ enum ServerEventMapper {
         return events
     }
 
-    /// Event-socket messages the model uses: session facts, ticket moves and everything the
+    /// Event-socket messages the model uses: session facts, session-list changes, ticket moves and everything the
     /// notification policy turns into notifications. Output snapshots, pongs and the like are
     /// dropped here, so they never wake the UI loop.
     static func map(_ message: ServerMessage, server: String, receivedAt: Date = Date()) -> [AppEvent] {
         switch message {
         case .sessionStatus, .sessionWaiting, .sessionContext, .ticketState, .notification, .reviewResult,
-            .aiAnalysisStatus, .error:
+            .aiAnalysisStatus, .error, .sessionsPushing, .sessionsChanged:
             return [.message(server: server, message, receivedAt: receivedAt)]
         default:
             return []

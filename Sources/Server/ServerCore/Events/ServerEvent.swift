@@ -14,12 +14,15 @@ public enum ServerEvent: Sendable, Equatable {
     case notification(id: String, title: String, body: String, at: Date)
     /// A ticket changed state (to all).
     case ticketState(TicketTransition)
+    /// A session was added to or removed from the session list (extension `sessions:changed`: to
+    /// the sockets that asked for it with `?push=sessions`); `sessionId` when it is one session.
+    case sessionsChanged(sessionId: String?)
 
     /// The session this event is scoped to, nil for broadcasts.
     public var sessionId: String? {
         switch self {
         case .sessionStatus(let id, _, _, _), .sessionWaiting(let id, _, _, _, _), .sessionOutput(let id, _): id
-        case .notification, .ticketState: nil
+        case .notification, .ticketState, .sessionsChanged: nil
         }
     }
 }

@@ -7,12 +7,15 @@ public final class ProjectService: Sendable {
     let store: Store
     let panes: any PaneDriver
     let clock: ServerClock
+    let bus: EventBus?
 
-    /// A project service over `store`, checking tmux sessions through `panes`.
-    public init(store: Store, panes: any PaneDriver, clock: ServerClock) {
+    /// A project service over `store`, checking tmux sessions through `panes`; a deleted
+    /// project's sessions leave the list with a `sessionsChanged` on `bus`.
+    public init(store: Store, panes: any PaneDriver, clock: ServerClock, bus: EventBus? = nil) {
         self.store = store
         self.panes = panes
         self.clock = clock
+        self.bus = bus
     }
 
     /// One page of projects, newest first.
@@ -110,6 +113,7 @@ public final class ProjectService: Sendable {
                 [.date(now), .date(now), .text(id)])
             try db.delete(ProjectRecord.self, id: id)
         }
+        bus?.publish(.sessionsChanged(sessionId: nil))
     }
 
     private func checkRepoAndTmux(repo: String, tmux: String) async throws {

@@ -82,6 +82,7 @@ extension SessionSupervisor {
             id: id, paneId: pane.paneId, projectId: projectId, ticketId: nil, tmuxSession: pane.sessionName)
         await detector.watch(id)
         await startWatching(id, paneId: pane.paneId, session: pane.sessionName)
+        bus.publish(.sessionsChanged(sessionId: id))
         bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
         return id
     }

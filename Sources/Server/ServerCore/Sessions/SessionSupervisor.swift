@@ -75,6 +75,7 @@ public actor SessionSupervisor {
             id: id, paneId: paneId, projectId: project.id, ticketId: ticket?.id, tmuxSession: project.tmuxSession)
         await detector.watch(id)
         await startWatching(id, paneId: paneId, session: project.tmuxSession)
+        bus.publish(.sessionsChanged(sessionId: id))
         bus.publish(.sessionStatus(sessionId: id, previous: "running", new: "running", at: now))
         return record
     }

@@ -34,5 +34,7 @@ extension TicketService {
             try? FileManager.default.removeItem(at: url)
         }
         try store.write { try $0.delete(TicketRecord.self, id: id) }
+        // Its ended sessions stay in the list without their ticket.
+        bus.publish(.sessionsChanged(sessionId: nil))
     }
 }

@@ -33,6 +33,8 @@ extension Wire {
                 [("id", .string(id)), ("title", .string(title)), ("body", .string(body)), ("timestamp", .date(at))])
         case .ticketState(let t):
             return ticketState(t)
+        case .sessionsChanged(let id):
+            return message("sessions:changed", id.map { [("sessionId", .string($0))] } ?? [])
         }
     }
 

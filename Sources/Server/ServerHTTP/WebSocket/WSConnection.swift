@@ -17,10 +17,13 @@ final class WSConnection: Sendable {
     private let drain: Task<Void, Never>
     private let flags = Mutex<(hasPTY: Bool, closed: Bool)>((false, false))
     private let metrics: ServerMetrics?
+    /// The socket asked for `sessions:changed` (extension: `?push=sessions` on its URL).
+    let pushesSessions: Bool
 
-    init(outbound: WebSocketOutboundWriter, metrics: ServerMetrics? = nil) {
+    init(outbound: WebSocketOutboundWriter, metrics: ServerMetrics? = nil, pushesSessions: Bool = false) {
         self.outbound = outbound
         self.metrics = metrics
+        self.pushesSessions = pushesSessions
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(256))
         events = continuation
         drain = Task {

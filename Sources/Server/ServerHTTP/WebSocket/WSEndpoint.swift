@@ -1,5 +1,6 @@
 // The WebSocket endpoint (any path, as upstream): a handshake from a foreign origin is refused
-// (400, CrossSiteRule), auth after the upgrade (close 4001), `agent:snapshot` first, then messages
+// (400, CrossSiteRule), auth after the upgrade (close 4001), `agent:snapshot` first (then
+// `sessions:pushing` for a socket that asked for `?push=sessions`), then messages
 // up to 64 KiB (larger, also once inflated → close 1009) until the socket closes.
 import ClaudePMProtocol
 import Foundation
@@ -67,7 +68,8 @@ struct WSEndpoint: Sendable {
         metrics.wsOpened.increment()
         metrics.wsOpen.increment()
         let started = ContinuousClock.now
-        let connection = WSConnection(outbound: outbound, metrics: metrics)
+        let pushesSessions = context.request.uri.queryParameters["push"] == "sessions"
+        let connection = WSConnection(outbound: outbound, metrics: metrics, pushesSessions: pushesSessions)
         let handler = WSHandler(
             connection: connection, hub: hub, services: services, ptys: ptys, log: log, metrics: metrics,
             upstreamCompat: upstreamCompat)
@@ -78,6 +80,8 @@ struct WSEndpoint: Sendable {
             metrics.wsOpen.decrement()
         }
         await connection.send(Wire.message("agent:snapshot", [("agents", .array([]))]))
+        // Extension: this socket gets `sessions:changed` whenever a session is added or removed.
+        if pushesSessions { await connection.send(Wire.message("sessions:pushing", [])) }
         do {
             for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {
                 switch message {

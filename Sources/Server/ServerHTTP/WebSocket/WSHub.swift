@@ -1,5 +1,6 @@
 // The hub of WebSocket connections: who is connected, who subscribes to which session, and the
-// routing of ServerCore events (broadcasts to all, session events to subscribers).
+// routing of ServerCore events (broadcasts to all, session events to subscribers, session-list
+// changes to the sockets that asked for them).
 import Foundation
 import NIOCore
 import ServerCore
@@ -44,6 +45,7 @@ final class WSHub: Sendable {
     func dispatch(_ event: ServerEvent) {
         let text = ByteBuffer(string: Wire.event(event))
         let targets: [WSConnection] = state.withLock { s in
+            if case .sessionsChanged = event { return s.connections.values.filter(\.pushesSessions) }
             guard let sid = event.sessionId else { return Array(s.connections.values) }
             return (s.subscribers[sid] ?? []).compactMap { s.connections[$0] }
         }

@@ -47,5 +47,7 @@ extension ServerMessage {
         "pty:output": { .ptyOutput(try WireEnvelope.payload($0)) },
         "pty:snapshot": { .ptySnapshot(try WireEnvelope.payload($0)) },
         "pty:exit": { .ptyExit(try WireEnvelope.payload($0)) },
+        "sessions:pushing": { .sessionsPushing(try WireEnvelope.payload($0)) },
+        "sessions:changed": { .sessionsChanged(try WireEnvelope.payload($0)) },
     ]
 }

@@ -17,7 +17,9 @@ extension ServerMessage {
         case .ptyOutput(let payload): payload.sessionId
         case .ptySnapshot(let payload): payload.sessionId
         case .ptyExit(let payload): payload.sessionId
-        case .agentSnapshot, .agentUpdate, .agentRemoved, .ticketState, .notification, .pong, .error, .unknown:
+        case .sessionsChanged(let payload): payload.sessionId
+        case .agentSnapshot, .agentUpdate, .agentRemoved, .ticketState, .notification, .pong, .error, .sessionsPushing,
+            .unknown:
             nil
         }
     }

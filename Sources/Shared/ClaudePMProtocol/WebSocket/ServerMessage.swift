@@ -48,6 +48,10 @@ public enum ServerMessage: Sendable, Equatable {
     case ptySnapshot(PtySnapshotPayload)
     /// `pty:exit`.
     case ptyExit(PtyExitPayload)
+    /// `sessions:pushing` (extension): this socket gets `sessions:changed`.
+    case sessionsPushing(SessionsPushingPayload)
+    /// `sessions:changed` (extension): the session list changed.
+    case sessionsChanged(SessionsChangedPayload)
     /// Any other type, or a known type with an undecodable payload; `raw` is the whole frame.
     case unknown(type: String, raw: JSONValue)
 
@@ -74,6 +78,8 @@ public enum ServerMessage: Sendable, Equatable {
         case .ptyOutput: "pty:output"
         case .ptySnapshot: "pty:snapshot"
         case .ptyExit: "pty:exit"
+        case .sessionsPushing: "sessions:pushing"
+        case .sessionsChanged: "sessions:changed"
         case .unknown(let type, _): type
         }
     }
@@ -101,6 +107,8 @@ public enum ServerMessage: Sendable, Equatable {
         case .ptyOutput(let payload): payload
         case .ptySnapshot(let payload): payload
         case .ptyExit(let payload): payload
+        case .sessionsPushing(let payload): payload
+        case .sessionsChanged(let payload): payload
         case .unknown: nil
         }
     }
