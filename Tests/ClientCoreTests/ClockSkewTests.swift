@@ -1,6 +1,7 @@
 // Clock skew: the server's offset is estimated from pongs (the smallest round trip wins, small
 // moves are not reported), and server timestamps are moved onto our clock before ages and waiting
-// times are computed.
+// times are computed; times taken before an estimate (the first resync lands before the first
+// pong) move when it lands, without changing which prompt a session waits on.
 import ClaudePMProtocol
 import ClientCore
 import Foundation
@@ -43,5 +44,43 @@ import Testing
         let stored = state.notifications.items.first { $0.key.id == "n1" }
         #expect(stored?.createdAt == AppWorld.t0.addingTimeInterval(-30), "30 s ago on our clock, not in 59 min")
         #expect(state.sessions[AppWorld.a]?.waiting?.since == AppWorld.t0.addingTimeInterval(-30))
+    }
+
+    static func waitingItem(createdAt: Date) -> NotificationItem {
+        NotificationItem(
+            id: "n1", type: .waitingInput, message: "Task session-1: permission_prompt", createdAt: createdAt,
+            session: NotificationSessionRef(id: AppWorld.a.sessionId, type: .ticket, status: .running))
+    }
+
+    @Test func theFirstResyncBeforeTheFirstPongIsMovedOntoOurClockWhenThePongLands() throws {
+        var state = AppWorld.state()
+        // The server is an hour ahead; its lists land before any pong.
+        var listed = AppWorld.session(AppWorld.a)
+        listed.updatedAt = AppWorld.t0.addingTimeInterval(3600 - 60)
+        _ = state.reduce(.sessionsLoaded(server: "local", sessions: [listed, AppWorld.session(AppWorld.b)]))
+        let item = Self.waitingItem(createdAt: AppWorld.t0.addingTimeInterval(3600 - 30))
+        _ = state.reduce(.notificationsLoaded(server: "local", items: [item], resync: true))
+        let prompt = try #require(state.prompt(of: AppWorld.a))
+        _ = state.reduce(.serverClock(server: "local", offsetSeconds: 3600))
+        #expect(state.notifications.items.first { $0.key.id == "n1" }?.createdAt == AppWorld.t0.addingTimeInterval(-30))
+        #expect(state.sessions[AppWorld.a]?.updatedAt == AppWorld.t0.addingTimeInterval(-60))
+        #expect(state.sessions[AppWorld.a]?.waiting?.since == AppWorld.t0.addingTimeInterval(-30))
+        #expect(state.notifications.waiting[AppWorld.a]?.since == AppWorld.t0.addingTimeInterval(-30))
+        #expect(state.prompt(of: AppWorld.a) == prompt, "the prompt stays the one the user saw")
+        #expect(state.sessions[AppWorld.c]?.updatedAt == AppWorld.t0, "other servers' times stay")
+        // A second, close estimate moves them by the difference only.
+        _ = state.reduce(.serverClock(server: "local", offsetSeconds: 3599))
+        #expect(state.sessions[AppWorld.a]?.updatedAt == AppWorld.t0.addingTimeInterval(-59))
+    }
+
+    @Test func aLiveWaitIsOnOurClockAndALocalErrorIsNotMoved() {
+        var state = AppWorld.state()
+        _ = state.reduce(.serverClock(server: "local", offsetSeconds: 3600))
+        _ = state.reduce(AppWorld.waits(AppWorld.a, .permissionPrompt, at: 3600 - 10))
+        #expect(state.notifications.waiting[AppWorld.a]?.since == AppWorld.t0.addingTimeInterval(-10))
+        let error = ErrorPayload(code: .sessionNotFound, message: "Session not found: x")
+        _ = state.reduce(.message(server: "local", .error(error), receivedAt: AppWorld.t0))
+        let stored = state.notifications.items.first { $0.title.hasPrefix("Error") }
+        #expect(stored?.createdAt == AppWorld.t0, "dated on our clock when it arrived, not moved by the offset")
     }
 }

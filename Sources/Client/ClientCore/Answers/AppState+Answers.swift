@@ -17,7 +17,7 @@ extension AppState {
     /// The prompt `key` waits on now, if it is a live session that waits.
     public func prompt(of key: SessionKey) -> PromptID? {
         guard let session = sessions[key], session.isLive, let waiting = session.waiting else { return nil }
-        return PromptID(session: key, since: waiting.since)
+        return PromptID(session: key, since: waiting.prompt)
     }
 
     /// The target of an answer to `key` as the status line names it: "API-001: permission".

@@ -20,13 +20,25 @@ public enum AppSessionStatus: String, Hashable, Sendable, CaseIterable {
 public struct WaitingInfo: Hashable, Sendable {
     /// The server's reason (`permission_prompt`, `question`, `idle_prompt`, …).
     public var reason: String
-    /// When waiting began (as observed by the client).
+    /// When waiting began, on our clock (moved when the server's clock offset is estimated again).
     public var since: Date
+    /// The prompt's identity (`PromptID`): `since` as first recorded, never moved, so that a
+    /// better clock estimate never makes an answered prompt look like a new one.
+    public let prompt: Date
 
     /// Creates waiting info.
     public init(reason: String, since: Date) {
         self.reason = reason
         self.since = since
+        prompt = since
+    }
+
+    /// The same wait with a new reason: `existing` kept (its times and identity), or a new wait
+    /// since `since`.
+    public static func continuing(_ existing: WaitingInfo?, reason: String, since: Date) -> WaitingInfo {
+        guard var kept = existing else { return WaitingInfo(reason: reason, since: since) }
+        kept.reason = reason
+        return kept
     }
 
     /// True for a permission prompt, which `y`/`n` can answer without attaching.

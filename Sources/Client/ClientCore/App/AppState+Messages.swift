@@ -73,8 +73,8 @@ extension AppState {
                 sessions[key]?.waiting = nil
                 continue
             }
-            let since = sessions[key]?.waiting?.since ?? state.since
-            sessions[key]?.waiting = WaitingInfo(reason: state.reason.rawValue, since: since)
+            let kept = sessions[key]?.waiting
+            sessions[key]?.waiting = .continuing(kept, reason: state.reason.rawValue, since: state.since)
         }
         return effects
     }
@@ -84,7 +84,7 @@ extension AppState {
     ) -> [AppEffect] {
         guard var session = sessions[key] else { return [] }
         let since = session.waiting?.since ?? date
-        session.waiting = waiting ? WaitingInfo(reason: reason.rawValue, since: since) : nil
+        session.waiting = waiting ? .continuing(session.waiting, reason: reason.rawValue, since: date) : nil
         session.updatedAt = now
         sessions[key] = session
         triage.queue.update(key, waiting: waiting && session.isLive, reason: reason, since: since)

@@ -74,7 +74,7 @@ extension AppState {
             if pictured.contains(key) { pictureChanged[key] = at }
             return []
         case .serverClock(let name, let offset):
-            notifications.clockOffsets[name] = offset
+            moveServerTimes(name, by: notifications.setClockOffset(offset, server: name))
             return []
         case .message(let server, let message, let receivedAt):
             return receive(message, server: server, receivedAt: receivedAt)

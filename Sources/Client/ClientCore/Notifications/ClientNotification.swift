@@ -129,7 +129,7 @@ public struct Banner: Equatable, Sendable {
 public struct WaitingState: Equatable, Sendable, Codable {
     /// Why it waits.
     public var reason: WaitingReason
-    /// Since when (server time).
+    /// Since when (on our clock).
     public var since: Date
 
     /// Creates a value.

@@ -28,7 +28,7 @@ extension NotificationManager {
             let notification = ClientNotification(
                 key: key, title: "Error: \(payload.code.rawValue)", body: payload.message, priority: .urgent,
                 category: .system, createdAt: receivedAt)
-            return add(notification, now)
+            return add(notification, now, serverDated: false)
         default:
             return []
         }
@@ -38,10 +38,13 @@ extension NotificationManager {
         ClientNotification.Key(server: server, id: nextLocalId(prefix))
     }
 
-    /// Stores a notification as new and unread, and offers it for a banner.
-    mutating func add(_ notification: ClientNotification, _ now: MonotonicTime) -> [NotificationAction] {
+    /// Stores a notification as new and unread, and offers it for a banner. `serverDated`: its
+    /// `createdAt` is the server's time (moved onto our clock here), not our own.
+    mutating func add(
+        _ notification: ClientNotification, _ now: MonotonicTime, serverDated: Bool = true
+    ) -> [NotificationAction] {
         var fresh = notification
-        fresh.createdAt = localTime(fresh.createdAt, server: fresh.key.server)
+        if serverDated { fresh.createdAt = localTime(fresh.createdAt, server: fresh.key.server) }
         if let session = fresh.sessionKey, session == focusedSession { fresh.isRead = true }
         upsert(fresh)
         return offerBanner(fresh, now: now)
@@ -57,7 +60,7 @@ extension NotificationManager {
             return resolveWaiting(session, now: now)
         }
         let reason = payload.reason ?? .unknown
-        waiting[session] = WaitingState(reason: reason, since: payload.timestamp)
+        waiting[session] = WaitingState(reason: reason, since: localTime(payload.timestamp, server: server))
         let notification = ClientNotification(
             key: key, title: "Input Required", body: waitingBody(session, reason: reason),
             priority: .high, category: .session, type: .waitingInput, sessionId: payload.sessionId,

@@ -43,4 +43,18 @@ extension NotificationManager {
     public func localTime(_ serverTime: Date, server: String) -> Date {
         serverTime.addingTimeInterval(-(clockOffsets[server] ?? 0))
     }
+
+    /// A new estimate of `server`'s clock offset: the times taken from that server under the old
+    /// one (its listed notifications, waiting since) move onto our clock under the new one. The
+    /// first list after a connect lands before the first pong, so its times are moved here.
+    public mutating func setClockOffset(_ offset: Double, server: String) -> TimeInterval {
+        let shift = (clockOffsets[server] ?? 0) - offset
+        clockOffsets[server] = offset
+        guard shift != 0 else { return 0 }
+        for index in items.indices where items[index].key.server == server && items[index].isOnServer {
+            items[index].createdAt.addTimeInterval(shift)
+        }
+        for key in waiting.keys where key.server == server { waiting[key]?.since.addTimeInterval(shift) }
+        return shift
+    }
 }

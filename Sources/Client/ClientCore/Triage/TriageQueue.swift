@@ -61,6 +61,11 @@ public struct TriageQueue: Equatable, Sendable {
         }
     }
 
+    /// Moves the waiting times of `server`'s sessions by `seconds` (a new estimate of its clock).
+    public mutating func moveTimes(server: String, by seconds: TimeInterval) {
+        for key in waiting.keys where key.server == server { waiting[key]?.since.addTimeInterval(seconds) }
+    }
+
     /// Forgets a session (it stopped waiting, ended, or its server was removed).
     public mutating func remove(_ key: SessionKey) {
         waiting[key] = nil
