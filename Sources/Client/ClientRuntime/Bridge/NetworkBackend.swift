@@ -26,15 +26,17 @@ final class NetworkBackend: Sendable {
     private let routes = Mutex<RouteWatcher?>(nil)
     private let logger = Logger(label: "claudepm.runtime.network")
 
-    /// A backend for `servers` posting to `queue`.
+    /// A backend for `servers` posting to `queue`; its event sockets follow `connection` (their
+    /// heartbeat, backoff and timeouts).
     init(
         servers: [RuntimeServer], queue: EventQueue<RuntimeEvent>,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        connection: ConnectionMachine.Configuration = .init()
     ) {
         self.servers = Dictionary(servers.map { ($0.config.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.sockets = servers.map {
             EventSocket(
-                server: $0.config, apiKey: $0.apiKey, tls: $0.tls, skipsSessionOutput: true,
+                server: $0.config, apiKey: $0.apiKey, tls: $0.tls, configuration: connection, skipsSessionOutput: true,
                 asksSessionPush: true, key: $0.key)
         }
         self.queue = queue
