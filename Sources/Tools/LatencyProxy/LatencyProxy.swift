@@ -1,7 +1,7 @@
 // A TCP proxy of our own that imitates a slow or failing link (the kernel here has no netem):
 // each direction is delayed (e.g. 100 or 300 ms) with jitter; `stall()` stops forwarding while
 // keeping every socket open (a half-open link: a server that stops answering); `dropConnections()`
-// resets them. Tests and `claudepm-bench latency-proxy` use it between client and server on
+// resets them; `refusesUpgrades` answers WebSocket upgrades 502 while REST passes. Tests and `claudepm-bench latency-proxy` use it between client and server on
 // loopback. Threads and blocking sockets: it is test equipment, a few connections at a time.
 import Foundation
 
@@ -64,6 +64,14 @@ public final class LatencyProxy: @unchecked Sendable {
 
     /// Whether the link is stalled.
     public var isStalled: Bool { state.isStalled }
+
+    /// While true, a new connection whose first bytes ask for a WebSocket upgrade is answered
+    /// `502 Bad Gateway` and closed, as a proxy whose WebSocket backend is down; plain HTTP
+    /// requests (REST) still pass. Connections already upgraded are left alone.
+    public var refusesUpgrades: Bool {
+        get { state.refusesUpgrades }
+        set { state.refusesUpgrades = newValue }
+    }
 
     /// Resets every open connection (new ones are still accepted).
     public func dropConnections() {

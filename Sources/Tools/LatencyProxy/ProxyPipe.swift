@@ -53,13 +53,33 @@ final class ProxyPipe: @unchecked Sendable {
 
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var first = upstream
         while true {
             state.waitWhileStalled()
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if first, count > 0, state.refusesUpgrades, Self.asksForUpgrade(buffer[0..<count]) {
+                refuseUpgrade()
+                return
+            }
+            first = false
             enqueue(count > 0 ? Array(buffer[0..<count]) : nil)
             if count <= 0 { return }
         }
+    }
+
+    /// True when a request's first bytes ask for a WebSocket upgrade.
+    static func asksForUpgrade(_ bytes: ArraySlice<UInt8>) -> Bool {
+        String(decoding: bytes, as: UTF8.self).lowercased().contains("upgrade: websocket")
+    }
+
+    /// Answers the client 502 and ends both directions (the target never sees the request).
+    private func refuseUpgrade() {
+        let answer = Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        _ = writeAll(answer, to: source)
+        shutdown(source, Int32(SHUT_RDWR))
+        shutdown(sink, Int32(SHUT_RDWR))
+        enqueue(nil)
     }
 
     private func enqueue(_ bytes: [UInt8]?) {
@@ -75,7 +95,7 @@ final class ProxyPipe: @unchecked Sendable {
 
     private func writeLoop() {
         while let chunk = nextDue() {
-            guard let bytes = chunk.bytes, writeAll(bytes) else { break }
+            guard let bytes = chunk.bytes, writeAll(bytes, to: sink) else { break }
         }
         shutdown(sink, Int32(SHUT_WR))
         done()
@@ -97,10 +117,10 @@ final class ProxyPipe: @unchecked Sendable {
         return nil
     }
 
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    private func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(sink, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written

@@ -1,4 +1,5 @@
-// The settings every pipe of a proxy reads: the profile and whether the link is stalled.
+// The settings every pipe of a proxy reads: the profile, whether the link is stalled, and whether
+// WebSocket upgrades are refused.
 import Foundation
 
 /// Shared, changeable proxy settings.
@@ -8,6 +9,7 @@ final class ProxyState: @unchecked Sendable {
     private let condition = NSCondition()
     private var currentProfile: ProxyProfile
     private var stalled = false
+    private var refusing = false
 
     init(profile: ProxyProfile) {
         currentProfile = profile
@@ -19,6 +21,12 @@ final class ProxyState: @unchecked Sendable {
     }
 
     var isStalled: Bool { locked { stalled } }
+
+    /// Whether WebSocket upgrades are answered 502 (plain HTTP still passes).
+    var refusesUpgrades: Bool {
+        get { locked { refusing } }
+        set { locked { refusing = newValue } }
+    }
 
     func setStalled(_ value: Bool) {
         locked { stalled = value }

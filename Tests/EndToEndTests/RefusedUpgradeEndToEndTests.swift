@@ -1,0 +1,43 @@
+// Never "online" without an event socket, as a person sees it: claudepm talks to the demo server
+// through a proxy of our own that, once the UI is online, drops the link and answers every
+// WebSocket upgrade 502 while REST still passes (a proxy whose WebSocket backend is down). Across
+// several refused attempts the status line never says online; once upgrades pass again, C-r
+// (retry now) brings it back online.
+import Foundation
+import LatencyProxy
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite(
+    "UI refused upgrades", .serialized,
+    .enabled(if: Binaries.serverHasDemo, "needs the full build with claudepm and claudepm-server --demo"))
+struct RefusedUpgradeEndToEndTests {
+    @Test("with upgrades refused and REST answered, the server is never shown online; C-r brings it back")
+    func refusedUpgradesAreNeverOnline() async throws {
+        try await UIWorld.with(proxy: ProxyProfile()) { world in
+            let proxy = try #require(world.proxy)
+            try #require(await world.waitForSessions().ok, "the sessions were never listed")
+            proxy.refusesUpgrades = true
+            let accepted = proxy.acceptedConnections
+            proxy.dropConnections()
+            let down = await world.tmux.waitForScreen(timeout: 30) { !$0.contains("· online") }
+            try #require(down.ok, "the dropped link still shows online:\n\(down.screen)")
+            let sawOnline = Mutex<String?>(nil)
+            let refused = await world.tmux.waitForScreen(timeout: 60) { screen in
+                if screen.contains("· online") { sawOnline.withLock { $0 = $0 ?? screen } }
+                return screen.contains("try 4")
+            }
+            #expect(refused.ok, "the retries never reached a fourth try:\n\(refused.screen)")
+            #expect(proxy.acceptedConnections >= accepted + 3, "the attempts did not reach the proxy")
+            if let screen = sawOnline.withLock({ $0 }) {
+                Issue.record("online with every upgrade refused:\n\(screen)")
+            }
+            proxy.refusesUpgrades = false
+            try await world.tmux.send(keys: "C-r")
+            let back = await world.tmux.waitForScreen(timeout: 60) { $0.contains("· online") }
+            #expect(back.ok, "not online again once upgrades passed:\n\(back.screen)")
+            try await world.quitAndExpectRestored()
+        }
+    }
+}
