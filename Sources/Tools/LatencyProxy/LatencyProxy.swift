@@ -78,6 +78,24 @@ public final class LatencyProxy: @unchecked Sendable {
         for connection in liveConnections { connection.drop() }
     }
 
+    /// Resets the open WebSocket connections only; REST requests under way go on.
+    public func dropUpgradedConnections() {
+        for connection in liveConnections where connection.isUpgrade { connection.drop() }
+    }
+
+    /// Open connections that asked for a WebSocket upgrade.
+    public var upgradedConnections: Int { liveConnections.filter(\.isUpgrade).count }
+
+    /// Open connections whose first request was plain HTTP (REST).
+    public var plainConnections: Int { liveConnections.filter(\.isPlain).count }
+
+    /// Extra delay of every answer on a connection that is not a WebSocket upgrade (REST, per
+    /// request), to let a resync land after its socket died.
+    public var restDelay: Duration {
+        get { state.restDelay }
+        set { state.restDelay = newValue }
+    }
+
     /// Connections currently open.
     public var openConnections: Int { lock.withLock { connections.count } }
 

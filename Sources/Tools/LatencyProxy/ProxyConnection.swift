@@ -18,6 +18,8 @@ final class ProxyConnection: @unchecked Sendable {
     private var ended = 0
     private var dropped = false
     private var pipes: [ProxyPipe] = []
+    /// What the client's first bytes asked for: nil until they came, true for a WebSocket upgrade.
+    private var upgrade: Bool?
     private let onClose: @Sendable (ProxyConnection) -> Void
 
     init(client: Int32, server: Int32, state: ProxyState, onClose: @escaping @Sendable (ProxyConnection) -> Void) {
@@ -25,10 +27,25 @@ final class ProxyConnection: @unchecked Sendable {
         self.server = server
         self.onClose = onClose
         let done: @Sendable () -> Void = { [self] in pipeEnded() }
+        let hooks = ProxyPipe.Hooks(
+            classified: { [self] isUpgrade in locked { upgrade = isUpgrade } },
+            extraDelay: { [self] in locked { upgrade == false } ? state.restDelay : .zero })
         pipes = [
-            ProxyPipe(from: client, to: server, upstream: true, state: state, done: done),
-            ProxyPipe(from: server, to: client, upstream: false, state: state, done: done),
+            ProxyPipe(from: client, to: server, upstream: true, state: state, hooks: hooks, done: done),
+            ProxyPipe(from: server, to: client, upstream: false, state: state, hooks: hooks, done: done),
         ]
+    }
+
+    /// True once the client's first bytes asked for a WebSocket upgrade.
+    var isUpgrade: Bool { locked { upgrade == true } }
+
+    /// True once the client's first bytes were a plain request (REST).
+    var isPlain: Bool { locked { upgrade == false } }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     func start() {

@@ -13,6 +13,14 @@ import Foundation
 /// `@unchecked Sendable`: every mutable property is read and written only while `condition` is
 /// locked; the descriptors are owned by the connection and closed after both pipes ended.
 final class ProxyPipe: @unchecked Sendable {
+    /// What the pipe tells its connection and asks of it.
+    struct Hooks: Sendable {
+        /// The client's first bytes came: whether they ask for a WebSocket upgrade.
+        var classified: @Sendable (Bool) -> Void
+        /// Extra delay for this connection's chunks (the proxy's REST delay on plain requests).
+        var extraDelay: @Sendable () -> Duration
+    }
+
     private struct Chunk {
         var due: ContinuousClock.Instant
         var bytes: [UInt8]?
@@ -26,13 +34,18 @@ final class ProxyPipe: @unchecked Sendable {
     private var queue: [Chunk] = []
     private var lastDue = ContinuousClock.now
     private var finished = false
+    private let hooks: Hooks
     private let done: @Sendable () -> Void
 
-    init(from source: Int32, to sink: Int32, upstream: Bool, state: ProxyState, done: @escaping @Sendable () -> Void) {
+    init(
+        from source: Int32, to sink: Int32, upstream: Bool, state: ProxyState, hooks: Hooks,
+        done: @escaping @Sendable () -> Void
+    ) {
         self.source = source
         self.sink = sink
         self.upstream = upstream
         self.state = state
+        self.hooks = hooks
         self.done = done
     }
 
@@ -58,11 +71,15 @@ final class ProxyPipe: @unchecked Sendable {
             state.waitWhileStalled()
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if first, count > 0, state.refusesUpgrades, Self.asksForUpgrade(buffer[0..<count]) {
-                refuseUpgrade()
-                return
+            if first, count > 0 {
+                first = false
+                let isUpgrade = Self.asksForUpgrade(buffer[0..<count])
+                hooks.classified(isUpgrade)
+                if isUpgrade, state.refusesUpgrades {
+                    refuseUpgrade()
+                    return
+                }
             }
-            first = false
             enqueue(count > 0 ? Array(buffer[0..<count]) : nil)
             if count <= 0 { return }
         }
@@ -86,7 +103,8 @@ final class ProxyPipe: @unchecked Sendable {
         let profile = state.profile
         let jitter = profile.jitter > .zero ? profile.jitter * Double.random(in: 0...1) : .zero
         condition.lock()
-        let due = max(lastDue, ContinuousClock.now + profile.delay(upstream: upstream) + jitter)
+        let extra = upstream ? Duration.zero : hooks.extraDelay()
+        let due = max(lastDue, ContinuousClock.now + profile.delay(upstream: upstream) + jitter + extra)
         lastDue = due
         queue.append(Chunk(due: due, bytes: bytes))
         condition.broadcast()

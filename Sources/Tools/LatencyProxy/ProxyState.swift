@@ -10,6 +10,7 @@ final class ProxyState: @unchecked Sendable {
     private var currentProfile: ProxyProfile
     private var stalled = false
     private var refusing = false
+    private var plainDelay = Duration.zero
 
     init(profile: ProxyProfile) {
         currentProfile = profile
@@ -30,6 +31,12 @@ final class ProxyState: @unchecked Sendable {
 
     func setStalled(_ value: Bool) {
         locked { stalled = value }
+    }
+
+    /// Extra delay of the answers on connections that are not WebSocket upgrades (REST).
+    var restDelay: Duration {
+        get { locked { plainDelay } }
+        set { locked { plainDelay = newValue } }
     }
 
     /// Blocks a reader while the link is stalled (checking every 50 ms).
