@@ -1,6 +1,6 @@
 // Extension `?push=sessions`: an event socket that asks for it hears `sessions:pushing` after
-// `agent:snapshot`, then `sessions:changed` when a session is started, adopted or removed with its
-// project; a socket that does not ask (the upstream apps) hears none of them.
+// `agent:snapshot`, then `sessions:changed` when a session is started, renamed, adopted or removed
+// with its project; a socket that does not ask (the upstream apps) hears none of them.
 import Foundation
 import ServerCore
 import TestSupport
@@ -23,6 +23,11 @@ struct SessionPushTests {
                     let started = try await s.startSession(project: project)
                     let created = try await push.inbox.next("sessions:changed")
                     #expect(created["payload"]?["sessionId"]?.stringValue == started)
+                    let rename = try await s.request(
+                        "PATCH", "/api/sessions/\(started)/rename", body: #"{"name":"pushed-name"}"#)
+                    #expect(rename.status == 200)
+                    let renamed = try await push.inbox.next("sessions:changed")
+                    #expect(renamed["payload"]?["sessionId"]?.stringValue == started)
                     let extra = try await s.tmux.newPane(
                         session: "main", cwd: s.repo.path, command: ["/bin/sh"], environment: [:])
                     #expect(try await s.request("POST", "/api/sessions/discover").status == 200)

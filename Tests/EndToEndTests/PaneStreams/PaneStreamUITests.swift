@@ -38,7 +38,7 @@ extension UIEndToEndTests {
             let rename = #"{"name":"scroll-probe"}"#
             _ = try await world.rest.perform(
                 "PATCH", "/api/sessions/\(session.id)/rename", body: Data(rename.utf8), resource: "rename")
-            // Listed at the next session refresh (every 30 s).
+            // Listed when the server pushes the change (adopted, then renamed).
             let listed = await world.tmux.waitForScreen(timeout: 75) { $0.contains("scroll-probe") }
             try #require(listed.ok, "the adopted session is not listed:\n\(listed.screen)")
             try await selectRow(world, containing: "scroll-probe")

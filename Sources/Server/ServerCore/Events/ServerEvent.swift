@@ -14,8 +14,9 @@ public enum ServerEvent: Sendable, Equatable {
     case notification(id: String, title: String, body: String, at: Date)
     /// A ticket changed state (to all).
     case ticketState(TicketTransition)
-    /// A session was added to or removed from the session list (extension `sessions:changed`: to
-    /// the sockets that asked for it with `?push=sessions`); `sessionId` when it is one session.
+    /// The session list changed: a session was added, removed or renamed, or its project or
+    /// ticket changed (extension `sessions:changed`: to the sockets that asked for it with
+    /// `?push=sessions`); `sessionId` when it is one session.
     case sessionsChanged(sessionId: String?)
 
     /// The session this event is scoped to, nil for broadcasts.

@@ -99,6 +99,8 @@ public final class ProjectService: Sendable {
             }
             try db.update(updated)
         }
+        // Its sessions are listed under the project's name.
+        bus?.publish(.sessionsChanged(sessionId: nil))
         return updated
     }
 

@@ -91,6 +91,7 @@ extension SessionSupervisor {
         record.updatedAt = clock.now()
         let updated = record
         try await store.write { try $0.update(updated) }
+        bus.publish(.sessionsChanged(sessionId: id))
         if record.hasRealPane, record.status == "running" { try? await panes.setTitle(record.paneId, title: name) }
     }
 

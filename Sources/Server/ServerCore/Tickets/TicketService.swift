@@ -90,6 +90,8 @@ public final class TicketService: Sendable {
                 result.deleted += 1
             }
         }
+        // Sessions are listed with their ticket's title and key.
+        if result.updated + result.deleted > 0 { bus.publish(.sessionsChanged(sessionId: nil)) }
         return result
     }
 

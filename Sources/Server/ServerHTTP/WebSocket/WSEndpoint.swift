@@ -80,7 +80,7 @@ struct WSEndpoint: Sendable {
             metrics.wsOpen.decrement()
         }
         await connection.send(Wire.message("agent:snapshot", [("agents", .array([]))]))
-        // Extension: this socket gets `sessions:changed` whenever a session is added or removed.
+        // Extension: this socket gets `sessions:changed` whenever the session list changes.
         if pushesSessions { await connection.send(Wire.message("sessions:pushing", [])) }
         do {
             for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {

@@ -1,5 +1,6 @@
-/// `{"sessionId"?}`: the payload of `sessions:changed` (extension): a session was added to or
-/// removed from the session list; `sessionId` when the change is one session's.
+/// `{"sessionId"?}`: the payload of `sessions:changed` (extension): the session list changed (a
+/// session was added, removed or renamed, or its project or ticket changed); `sessionId` when the
+/// change is one session's.
 public struct SessionsChangedPayload: Sendable, Equatable, Codable {
     /// The session added or removed, if the change is one session's.
     public var sessionId: String?
