@@ -25,6 +25,8 @@ final class NetworkBackend: Sendable {
     /// Network changes (netlink) trigger a reconnect attempt of every server that is down.
     private let routes = Mutex<RouteWatcher?>(nil)
     private let logger = Logger(label: "claudepm.runtime.network")
+    /// One session-list fetch per server at a time (a burst of `sessions:changed` costs two).
+    private let refreshGate = RefreshGate()
 
     /// A backend for `servers` posting to `queue`; its event sockets follow `connection` (their
     /// heartbeat, backoff and timeouts).
@@ -117,6 +119,7 @@ final class NetworkBackend: Sendable {
         let logger = logger
         let socket = sockets.first { $0.server.name == effect.server }
         let cache = cache
+        let gate = refreshGate
         Task {
             var acted = false
             do throws(ClientNetworkError) {
@@ -129,12 +132,22 @@ final class NetworkBackend: Sendable {
                 if let target = effect.ticketTarget { events.append(.ticketActionEnded(target, failure: nil)) }
                 queue.post(contentsOf: events.map(RuntimeEvent.app))
                 if let socket, let server = servers[socket.server.name], Self.changesSessions(effect) {
-                    let refreshed = try await Self.refreshSessions(server, socket: socket, cache: cache)
-                    queue.post(contentsOf: refreshed.map(RuntimeEvent.app))
+                    let name = server.config.name
+                    guard gate.enter(name) else { return }
+                    do throws(ClientNetworkError) {
+                        repeat {
+                            let refreshed = try await Self.refreshSessions(server, socket: socket, cache: cache)
+                            queue.post(contentsOf: refreshed.map(RuntimeEvent.app))
+                        } while gate.again(name)
+                    } catch {
+                        gate.abandon(name)
+                        throw error
+                    }
                 }
             } catch {
                 logger.warning("action failed: \(error.description)")
-                // A failed background refresh is retried next period; it is no news to the user.
+                // A failed background refresh is retried by the next change or period; it is no
+                // news to the user.
                 if case .refreshSessions = effect { return }
                 if !acted, let target = effect.ticketTarget {
                     queue.post(.app(.ticketActionEnded(target, failure: error.description)))
@@ -163,8 +176,8 @@ final class NetworkBackend: Sendable {
         }
     }
 
-    /// Effects after which the session list is fetched again: the server announces no new or
-    /// removed session (starting a ticket creates one; approving or rejecting may end one).
+    /// Effects after which the session list is fetched again: the upstream server announces no
+    /// new or removed session (starting a ticket creates one; approving or rejecting may end one).
     static func changesSessions(_ effect: NetworkEffect) -> Bool {
         switch effect {
         case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: true

@@ -7,11 +7,11 @@ public final class ProjectService: Sendable {
     let store: Store
     let panes: any PaneDriver
     let clock: ServerClock
-    let bus: EventBus?
+    let bus: EventBus
 
-    /// A project service over `store`, checking tmux sessions through `panes`; a deleted
-    /// project's sessions leave the list with a `sessionsChanged` on `bus`.
-    public init(store: Store, panes: any PaneDriver, clock: ServerClock, bus: EventBus? = nil) {
+    /// A project service over `store`, checking tmux sessions through `panes`; an edited or
+    /// deleted project changes the session list (`sessionsChanged` on `bus`).
+    public init(store: Store, panes: any PaneDriver, clock: ServerClock, bus: EventBus) {
         self.store = store
         self.panes = panes
         self.clock = clock
@@ -100,7 +100,7 @@ public final class ProjectService: Sendable {
             try db.update(updated)
         }
         // Its sessions are listed under the project's name.
-        bus?.publish(.sessionsChanged(sessionId: nil))
+        bus.publish(.sessionsChanged(sessionId: nil))
         return updated
     }
 
@@ -115,7 +115,7 @@ public final class ProjectService: Sendable {
                 [.date(now), .date(now), .text(id)])
             try db.delete(ProjectRecord.self, id: id)
         }
-        bus?.publish(.sessionsChanged(sessionId: nil))
+        bus.publish(.sessionsChanged(sessionId: nil))
     }
 
     private func checkRepoAndTmux(repo: String, tmux: String) async throws {
