@@ -175,21 +175,33 @@ extension RESTClient {
 
     /// `POST /api/sessions/:id/input`: types `text` and presses Enter. With `prompt` (claudepm's
     /// extension, ignored upstream) claudepm-server types it only for the first request naming
-    /// that prompt and answers a repeat 409.
-    public func sendInput(session id: String, text: String, prompt: String? = nil) async throws(ClientNetworkError) {
+    /// that prompt and answers a repeat 409; with `waitingSince` (the server's time of the wait)
+    /// it answers 410 when that wait ended or a later one began.
+    public func sendInput(
+        session id: String, text: String, prompt: String? = nil, waitingSince: Date? = nil
+    ) async throws(ClientNetworkError) {
         var fields = ["input": text]
-        if let prompt { fields["prompt"] = prompt }
+        Self.name(prompt, waitingSince, in: &fields)
         let body = try encodeBody(fields)
         _ = try await perform("POST", "/api/sessions/\(id)/input", body: body, resource: "session \(id)")
     }
 
     /// `POST /api/sessions/:id/keys`: tmux key names separated by spaces (e.g. `C-c`, `Escape`);
-    /// `prompt` as for `sendInput`.
-    public func sendKeys(session id: String, keys: String, prompt: String? = nil) async throws(ClientNetworkError) {
+    /// `prompt` and `waitingSince` as for `sendInput`.
+    public func sendKeys(
+        session id: String, keys: String, prompt: String? = nil, waitingSince: Date? = nil
+    ) async throws(ClientNetworkError) {
         var fields = ["keys": keys]
-        if let prompt { fields["prompt"] = prompt }
+        Self.name(prompt, waitingSince, in: &fields)
         let body = try encodeBody(fields)
         _ = try await perform("POST", "/api/sessions/\(id)/keys", body: body, resource: "session \(id)")
+    }
+
+    /// Adds an answer's `prompt` and, with it, `waiting_since` to a request's fields.
+    private static func name(_ prompt: String?, _ waitingSince: Date?, in fields: inout [String: String]) {
+        guard let prompt else { return }
+        fields["prompt"] = prompt
+        if let waitingSince { fields["waiting_since"] = ISOTimestamp.format(waitingSince) }
     }
 
     /// `POST /api/sessions/:id/stop`.

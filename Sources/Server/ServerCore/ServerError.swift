@@ -11,6 +11,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case notFound(String)
     /// The request conflicts with existing state (409).
     case conflict(String)
+    /// What the request names is no longer there (410): an answer to a prompt that stopped waiting.
+    case gone(String)
     /// An upload is over its size limit (413).
     case payloadTooLarge(String)
     /// An upstream-500 style failure (tmux errors and the like).

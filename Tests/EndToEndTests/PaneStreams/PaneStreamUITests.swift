@@ -16,16 +16,9 @@ extension UIEndToEndTests {
         return try #require(try await world.rest.sessions().first { $0.paneId == pane }, "pane \(pane) not adopted")
     }
 
-    /// Moves the selection (j) to the first row whose line contains `text`.
+    /// Moves the selection to the first list row whose line contains `text`.
     func selectRow(_ world: UIWorld, containing text: String) async throws {
-        for _ in 0..<30 {
-            let screen = await world.tmux.screen()
-            let selected = screen.split(separator: "\n").first { $0.hasPrefix("▶") } ?? ""
-            if selected.contains(text) { return }
-            try await world.tmux.send(keys: "j")
-            _ = await world.tmux.waitForScreen(timeout: 2) { $0 != screen }
-        }
-        Issue.record("no row containing \(text):\n\(await world.tmux.screen())")
+        try await world.select(rowContaining: text)
     }
 
     @Test("the attach view scrolls back over real lines and / finds one that scrolled off")

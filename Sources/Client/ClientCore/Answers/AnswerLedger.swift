@@ -19,15 +19,17 @@ public struct AnswerLedger: Equatable, Sendable {
         case delivered
         /// The server already had an answer to this prompt.
         case duplicate
+        /// The server said the prompt's wait was over: sending it again is refused again.
+        case expired
         /// It may not have arrived (the reason); it may be sent again.
         case inDoubt(String)
         /// Not sent or refused (the reason); it may be sent again.
         case refused(String)
 
-        /// True when the prompt counts as answered: sending, confirmed or a known repeat.
+        /// True when the prompt counts as answered: sending, confirmed, a known repeat or over.
         public var isFinal: Bool {
             switch self {
-            case .sending, .delivered, .duplicate: true
+            case .sending, .delivered, .duplicate, .expired: true
             case .inDoubt, .refused: false
             }
         }

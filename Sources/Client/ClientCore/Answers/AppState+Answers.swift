@@ -17,7 +17,7 @@ extension AppState {
     /// The prompt `key` waits on now, if it is a live session that waits.
     public func prompt(of key: SessionKey) -> PromptID? {
         guard let session = sessions[key], session.isLive, let waiting = session.waiting else { return nil }
-        return PromptID(session: key, since: waiting.prompt)
+        return PromptID(session: key, since: waiting.prompt, serverSince: waiting.serverSince)
     }
 
     /// The target of an answer to `key` as the status line names it: "API-001: permission".
@@ -101,6 +101,7 @@ extension AppState {
         switch outcome {
         case .delivered: progress = .delivered
         case .duplicate: progress = .duplicate
+        case .expired: progress = .expired
         case .refused(let reason): progress = .refused(reason)
         case .inDoubt(let reason): progress = .inDoubt(reason)
         }
@@ -134,6 +135,7 @@ extension AppState {
         switch record.progress {
         case .sending: flash = "the answer to \(answer.target) is on its way: nothing sent"
         case .duplicate: flash = "\(answer.target) was already answered: nothing sent"
+        case .expired: flash = "\(answer.target) no longer waits: nothing sent"
         default: flash = "already \(answer.doneVerb) \(answer.target): nothing sent"
         }
         return true

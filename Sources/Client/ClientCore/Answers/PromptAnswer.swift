@@ -1,7 +1,8 @@
 // One answer to one prompt, as the user gave it: the prompt it is for, what was chosen (yes, no,
 // or typed text) and the target named the way the status line confirms it ("API-001:
 // permission"). The network backend sends it and reports how it ended (`Outcome`): confirmed by
-// the server, refused (nothing typed), a repeat the server ignored, or in doubt.
+// the server, refused (nothing typed), a repeat the server ignored, too late for its wait, or in
+// doubt.
 
 /// An answer to a waiting session's prompt.
 public struct PromptAnswer: Hashable, Sendable {
@@ -22,6 +23,9 @@ public struct PromptAnswer: Hashable, Sendable {
         /// The server already had an answer to this prompt and typed nothing (claudepm-server's
         /// 409 for a repeated `prompt`).
         case duplicate
+        /// The wait it answered was over when it arrived (claudepm-server's 410): nothing was
+        /// typed, and the session's next prompt, if any, is a new one.
+        case expired
         /// It was not sent or the server refused it: nothing was typed. The reason is shown.
         case refused(String)
         /// It went out, but whether it arrived is unknown (the link dropped or timed out, or the
@@ -70,6 +74,7 @@ public struct PromptAnswer: Hashable, Sendable {
         switch outcome {
         case .delivered: "\(doneVerb) \(target)"
         case .duplicate: "\(target) was already answered: nothing sent"
+        case .expired: "\(target) no longer waits: nothing sent"
         case .refused(let reason): "answer to \(target) not sent: \(reason)"
         case .inDoubt(let reason): "answer to \(target) may not have arrived (\(reason))"
         }

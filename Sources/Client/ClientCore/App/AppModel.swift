@@ -25,20 +25,35 @@ public struct WaitingInfo: Hashable, Sendable {
     /// The prompt's identity (`PromptID`): `since` as first recorded, never moved, so that a
     /// better clock estimate never makes an answered prompt look like a new one.
     public let prompt: Date
+    /// When waiting began on the server's clock, as the server wrote it, nil if unknown. An
+    /// answer sends it (`waiting_since`), so claudepm-server never types it into a later wait.
+    public private(set) var serverSince: Date?
 
     /// Creates waiting info.
-    public init(reason: String, since: Date) {
+    public init(reason: String, since: Date, serverSince: Date? = nil) {
         self.reason = reason
         self.since = since
         prompt = since
+        self.serverSince = serverSince
     }
 
     /// The same wait with a new reason: `existing` kept (its times and identity), or a new wait
-    /// since `since`.
-    public static func continuing(_ existing: WaitingInfo?, reason: String, since: Date) -> WaitingInfo {
-        guard var kept = existing else { return WaitingInfo(reason: reason, since: since) }
+    /// since `since` when there is none or the server's times show a later wait.
+    public static func continuing(
+        _ existing: WaitingInfo?, reason: String, since: Date, serverSince: Date? = nil
+    ) -> WaitingInfo {
+        guard var kept = existing, kept.isSameWait(serverSince: serverSince) else {
+            return WaitingInfo(reason: reason, since: since, serverSince: serverSince)
+        }
         kept.reason = reason
+        if kept.serverSince == nil { kept.serverSince = serverSince }
         return kept
+    }
+
+    /// False when both this wait and another carry the server's time of their edge and they differ.
+    func isSameWait(serverSince other: Date?) -> Bool {
+        guard let serverSince, let other else { return true }
+        return serverSince == other
     }
 
     /// True for a permission prompt, which `y`/`n` can answer without attaching.

@@ -22,7 +22,9 @@ extension AppState {
         case .sessionWaiting(let payload):
             let key = SessionKey(server: server, sessionId: payload.sessionId)
             if let session = sessions[key] { notifications.sessionNames[key] = Self.serverDisplayName(session) }
-            effects = updateWaiting(key, waiting: payload.waiting, reason: payload.reason ?? .unknown, at: receivedAt)
+            effects = updateWaiting(
+                key, waiting: payload.waiting, reason: payload.reason ?? .unknown, at: receivedAt,
+                serverAt: payload.timestamp)
         case .sessionStatus(let payload):
             let key = SessionKey(server: server, sessionId: payload.sessionId)
             liveHeard.sessions[key] = receivedAt
@@ -74,17 +76,19 @@ extension AppState {
                 continue
             }
             let kept = sessions[key]?.waiting
-            sessions[key]?.waiting = .continuing(kept, reason: state.reason.rawValue, since: state.since)
+            sessions[key]?.waiting = .continuing(
+                kept, reason: state.reason.rawValue, since: state.since, serverSince: state.serverSince)
         }
         return effects
     }
 
     private mutating func updateWaiting(
-        _ key: SessionKey, waiting: Bool, reason: WaitingReason, at date: Date
+        _ key: SessionKey, waiting: Bool, reason: WaitingReason, at date: Date, serverAt: Date
     ) -> [AppEffect] {
         guard var session = sessions[key] else { return [] }
         let since = session.waiting?.since ?? date
-        session.waiting = waiting ? .continuing(session.waiting, reason: reason.rawValue, since: date) : nil
+        session.waiting =
+            waiting ? .continuing(session.waiting, reason: reason.rawValue, since: date, serverSince: serverAt) : nil
         session.updatedAt = now
         sessions[key] = session
         triage.queue.update(key, waiting: waiting && session.isLive, reason: reason, since: since)

@@ -131,11 +131,15 @@ public struct WaitingState: Equatable, Sendable, Codable {
     public var reason: WaitingReason
     /// Since when (on our clock).
     public var since: Date
+    /// Since when on the server's clock, as it wrote it (the `session:waiting` timestamp, or the
+    /// waiting notification's `created_at`), nil if unknown.
+    public var serverSince: Date?
 
     /// Creates a value.
-    public init(reason: WaitingReason, since: Date) {
+    public init(reason: WaitingReason, since: Date, serverSince: Date? = nil) {
         self.reason = reason
         self.since = since
+        self.serverSince = serverSince
     }
 }
 

@@ -60,7 +60,8 @@ extension NotificationManager {
             return resolveWaiting(session, now: now)
         }
         let reason = payload.reason ?? .unknown
-        waiting[session] = WaitingState(reason: reason, since: localTime(payload.timestamp, server: server))
+        waiting[session] = WaitingState(
+            reason: reason, since: localTime(payload.timestamp, server: server), serverSince: payload.timestamp)
         let notification = ClientNotification(
             key: key, title: "Input Required", body: waitingBody(session, reason: reason),
             priority: .high, category: .session, type: .waitingInput, sessionId: payload.sessionId,

@@ -3,6 +3,9 @@
 // server keeps exactly one `waiting_input` notification per waiting session and deletes it when
 // the session stops waiting, so its notification list tells which sessions wait now, and its
 // message ends with the reason ("<name>: permission_prompt", "<name>: Claude asked a question").
+// claudepm-server dates that notification with the wait's edge, so a listed wait whose time
+// differs from the one a live event told is a later wait (the first ended while the socket was
+// down), not the same one.
 
 import ClaudePMProtocol
 import Foundation
@@ -17,15 +20,24 @@ extension NotificationManager {
             let key = SessionKey(server: server, sessionId: session.id)
             let state = WaitingState(
                 reason: Self.waitingReason(fromMessage: entry.message),
-                since: localTime(entry.createdAt, server: server))
-            if let known = waiting[key] {
-                implied[key] = WaitingState(reason: known.reason, since: min(known.since, state.since))
+                since: localTime(entry.createdAt, server: server), serverSince: entry.createdAt)
+            if let known = waiting[key], !Self.isNewWait(state, after: known) {
+                implied[key] = WaitingState(
+                    reason: known.reason, since: min(known.since, state.since),
+                    serverSince: known.serverSince ?? state.serverSince)
             } else {
                 implied[key] = state
             }
         }
         for key in waiting.keys where key.server == server { waiting[key] = nil }
         waiting.merge(implied) { _, new in new }
+    }
+
+    /// True if `listed` is a later wait than `known`: both carry the server's time of their edge
+    /// (claudepm-server dates a waiting notification with it), and the times differ.
+    static func isNewWait(_ listed: WaitingState, after known: WaitingState) -> Bool {
+        guard let listedAt = listed.serverSince, let knownAt = known.serverSince else { return false }
+        return listedAt != knownAt
     }
 
     /// The waiting reason at the end of a server `waiting_input` message, `.unknown` if none.

@@ -57,13 +57,14 @@ public final class NotificationService: Sendable {
     }
 
     /// Creates or overwrites the notification keyed by `sessionId` (or `ticketId`), then broadcasts it.
+    /// It is dated `at` when given (a waiting notification carries the time of its wait's edge).
     @discardableResult
     public func upsert(
-        type: String, message: String, sessionId: String?, ticketId: String?
+        type: String, message: String, sessionId: String?, ticketId: String?, at date: Date? = nil
     ) throws
         -> NotificationRecord
     {
-        let now = clock.now()
+        let now = date ?? clock.now()
         let record = try store.write { db -> NotificationRecord in
             var row: NotificationRecord?
             if let sessionId {

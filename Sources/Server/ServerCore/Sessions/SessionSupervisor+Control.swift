@@ -21,8 +21,9 @@ extension SessionSupervisor {
     }
 
     /// Types `text` followed by Enter (HTTP `/input`, WS `session:input`). With `prompt` (an
-    /// answer naming its prompt), only once per prompt (`AnsweredPrompts`).
-    public func sendInput(_ id: String, text: String, prompt: String? = nil) async throws {
+    /// answer naming its prompt), only once per prompt (`AnsweredPrompts`) and only into the wait
+    /// it names (`PromptClaim`).
+    public func sendInput(_ id: String, text: String, prompt: PromptClaim? = nil) async throws {
         let record = try deliverable(id)
         try claim(prompt, session: id)
         do { try await panes.sendLiteral(record.paneId, text: text, enter: true) } catch {
@@ -32,7 +33,7 @@ extension SessionSupervisor {
     }
 
     /// Sends tmux key names split on spaces (HTTP `/keys`); `prompt` as for `sendInput`.
-    public func sendKeyNames(_ id: String, keys: String, prompt: String? = nil) async throws {
+    public func sendKeyNames(_ id: String, keys: String, prompt: PromptClaim? = nil) async throws {
         let record = try deliverable(id)
         let names = keys.split(separator: " ").map(String.init)
         try claim(prompt, session: id)
@@ -43,14 +44,23 @@ extension SessionSupervisor {
     }
 
     /// Claims `prompt` before its answer is typed (an actor may run a second request while the
-    /// first awaits tmux); a prompt answered before is a conflict and nothing is typed.
-    private func claim(_ prompt: String?, session id: String) throws {
-        guard let prompt, !answeredPrompts.claim(prompt, session: id) else { return }
-        throw ServerError.conflict("Prompt \(prompt) was already answered; nothing was sent")
+    /// first awaits tmux). A prompt answered before is a conflict (409); with the time of the wait
+    /// it answers, a session that no longer waits, or waits for a later prompt, is gone (410).
+    /// Nothing is typed for either.
+    private func claim(_ prompt: PromptClaim?, session id: String) throws {
+        guard let prompt else { return }
+        guard answeredPrompts.claim(prompt.prompt, session: id) else {
+            throw ServerError.conflict("Prompt \(prompt.prompt) was already answered; nothing was sent")
+        }
+        guard prompt.waitingSince != nil else { return }
+        guard let began = waitingSince[id], !prompt.isOlder(than: began) else {
+            answeredPrompts.release(prompt.prompt, session: id)
+            throw ServerError.gone("Prompt \(prompt.prompt) is no longer waiting; nothing was sent")
+        }
     }
 
-    private func release(_ prompt: String?, session id: String) {
-        if let prompt { answeredPrompts.release(prompt, session: id) }
+    private func release(_ prompt: PromptClaim?, session id: String) {
+        if let prompt { answeredPrompts.release(prompt.prompt, session: id) }
     }
 
     /// Sends raw bytes (WS `session:keys`).

@@ -1,26 +1,28 @@
 // Waiting state per session: the WaitingDetector (hooks + output patterns) emits edges; each edge
-// becomes a `session:waiting` event and a notification upsert (or its removal), as upstream.
+// becomes a `session:waiting` event and a notification upsert (or its removal), as upstream. The
+// time of the edge that began a wait is kept, and dates the wait's notification: an answer naming
+// its prompt is typed only into it.
 import Foundation
 
 extension SessionSupervisor {
     /// Records a waiting signal; publishes `session:waiting` and updates notifications on a change.
     public func setWaiting(_ id: String, waiting: Bool, reason: String, detectedBy: String) async {
-        guard (waitingState[id] ?? false) != waiting else { return }
-        waitingState[id] = waiting
+        guard isWaiting(id) != waiting else { return }
         let now = clock.now()
+        waitingSince[id] = waiting ? now : nil
         bus.publish(.sessionWaiting(sessionId: id, waiting: waiting, reason: reason, detectedBy: detectedBy, at: now))
         if waiting {
             let text = reason == "question" ? "Claude asked a question" : reason
             let display = (try? displayName(id)) ?? "Session \(id.prefix(8))"
             _ = try? notifications.upsert(
-                type: "waiting_input", message: "\(display): \(text)", sessionId: id, ticketId: nil)
+                type: "waiting_input", message: "\(display): \(text)", sessionId: id, ticketId: nil, at: now)
         } else {
             try? notifications.clearWaiting(sessionId: id)
         }
     }
 
     /// True if the session is currently waiting.
-    public func isWaiting(_ id: String) -> Bool { waitingState[id] ?? false }
+    public func isWaiting(_ id: String) -> Bool { waitingSince[id] != nil }
 
     /// Feeds a hook signal to the waiting detector.
     public func hook(_ id: String, _ signal: HookSignal) async {

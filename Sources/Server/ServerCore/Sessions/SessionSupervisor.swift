@@ -12,7 +12,8 @@ public actor SessionSupervisor {
     var config: ServerSettings
     var live: [String: LiveSession] = [:]
     var pollTask: Task<Void, Never>?
-    var waitingState: [String: Bool] = [:]
+    /// When each waiting session began to wait (the `timestamp` of its `session:waiting`).
+    var waitingSince: [String: Date] = [:]
     /// Prompts answered with a `prompt` id (`/keys`, `/input`): a repeat is refused.
     var answeredPrompts = AnsweredPrompts()
     let detector: WaitingDetector
@@ -107,7 +108,7 @@ public actor SessionSupervisor {
             return prev
         }
         if let paneId = live.removeValue(forKey: id)?.paneId { panes.paneStreams?.unwatch(pane: paneId) }
-        waitingState[id] = nil
+        waitingSince[id] = nil
         answeredPrompts.forget(session: id)
         let detector = detector
         Task { await detector.unwatch(id) }

@@ -27,6 +27,7 @@ enum HTTPResponses {
         case .badRequest(let m): return Self.error(m, status: .badRequest)
         case .notFound(let m): return Self.error(m, status: .notFound)
         case .conflict(let m): return Self.error(m, status: .conflict)
+        case .gone(let m): return Self.error(m, status: .gone)
         case .payloadTooLarge(let m): return Self.error(m, status: .contentTooLarge)
         case .internalError(let m), .configuration(let m): return Self.error(m, status: .internalServerError)
         }

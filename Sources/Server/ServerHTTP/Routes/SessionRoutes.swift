@@ -1,6 +1,7 @@
 // /api/sessions and POST /api/projects/:id/sessions: list, get, start, stop, input, keys, output,
-// focus, rename. `/input` and `/keys` take claudepm's optional `prompt` (an answer names the
-// prompt it answers; a repeat is refused with 409 and types nothing).
+// focus, rename. `/input` and `/keys` take claudepm's optional `prompt` and `waiting_since` (an
+// answer names the prompt it answers; a repeat is refused with 409, an answer to a wait that
+// ended or was followed by a newer one with 410, and neither types anything).
 import ClaudePMProtocol
 import Hummingbird
 import Logging
@@ -29,7 +30,7 @@ struct SessionRoutes {
             let id = try IDCheck.param(context, message: Self.badId)
             var body = try await JSONBody.read(request)
             let text = body.string("input", min: 1, max: 100_000, required: true, tooLong: "Input too long")
-            let prompt = body.string("prompt", min: 1, max: Self.promptLimit, required: false)
+            let prompt = Self.promptClaim(&body)
             try body.check()
             try await answering(prompt, session: id, context) {
                 try await services.sessions.sendInput(id, text: text ?? "", prompt: prompt)
@@ -40,7 +41,7 @@ struct SessionRoutes {
             let id = try IDCheck.param(context, message: Self.badId)
             var body = try await JSONBody.read(request)
             let keys = body.string("keys", min: 1, max: 100, required: true, tooLong: "Keys string too long")
-            let prompt = body.string("prompt", min: 1, max: Self.promptLimit, required: false)
+            let prompt = Self.promptClaim(&body)
             try body.check()
             try await answering(prompt, session: id, context) {
                 try await services.sessions.sendKeyNames(id, keys: keys ?? "", prompt: prompt)
@@ -53,19 +54,31 @@ struct SessionRoutes {
     /// The longest `prompt` id accepted (claudepm's extension on `/input` and `/keys`).
     static let promptLimit = 200
 
+    /// The answer's `prompt` and `waiting_since` (claudepm's extension), nil without `prompt`.
+    static func promptClaim(_ body: inout JSONBody) -> PromptClaim? {
+        let prompt = body.string("prompt", min: 1, max: promptLimit, required: false)
+        let since = body.string("waiting_since", min: 1, max: 64, required: false)
+        let date = since.flatMap(ISOTime.parse)
+        if since != nil, date == nil { body.fail("waiting_since", "Invalid datetime") }
+        return prompt.map { PromptClaim(prompt: $0, waitingSince: date) }
+    }
+
     /// Runs `send`; an answer naming its prompt is logged, typed or refused as a repeat (never
     /// with the typed text: only the session and the prompt id).
     private func answering(
-        _ prompt: String?, session: String, _ context: ServerRequestContext, _ send: () async throws -> Void
+        _ prompt: PromptClaim?, session: String, _ context: ServerRequestContext, _ send: () async throws -> Void
     ) async throws {
         guard let prompt else { return try await send() }
-        let metadata: Logger.Metadata = ["session": "\(session)", "prompt": "\(prompt)"]
+        let metadata: Logger.Metadata = ["session": "\(session)", "prompt": "\(prompt.prompt)"]
         do {
             try await send()
             context.logger.info("answer typed", metadata: metadata)
         } catch ServerError.conflict(let message) {
             context.logger.info("answer refused: the prompt was already answered", metadata: metadata)
             throw ServerError.conflict(message)
+        } catch ServerError.gone(let message) {
+            context.logger.info("answer refused: the prompt is no longer waiting", metadata: metadata)
+            throw ServerError.gone(message)
         }
     }
 

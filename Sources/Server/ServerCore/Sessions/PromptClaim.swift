@@ -1,0 +1,31 @@
+// What an answer names (claudepm's extension on `/keys` and `/input`): the prompt id the client
+// gave the waiting episode it answers, and, when the client knows it, the server's time of that
+// episode's `session:waiting` (`waiting_since`). The supervisor types an answer once per prompt
+// id; one that names `waitingSince` only while its session waits, and never into a wait that
+// began after it.
+import Foundation
+
+/// The prompt an answer is for.
+public struct PromptClaim: Sendable, Equatable {
+    /// The client's prompt id (`<session id>@<ms>`), 1–200 characters.
+    public var prompt: String
+    /// The `timestamp` of the `session:waiting` that began the wait the user saw, if known.
+    public var waitingSince: Date?
+
+    /// Creates a claim.
+    public init(prompt: String, waitingSince: Date? = nil) {
+        self.prompt = prompt
+        self.waitingSince = waitingSince
+    }
+
+    /// True if a wait that began at `began` is a later one than the wait this answer is for (the
+    /// times are this server's own, compared in the milliseconds `ISOTimestamp` writes).
+    public func isOlder(than began: Date) -> Bool {
+        guard let waitingSince else { return false }
+        return Self.milliseconds(began) > Self.milliseconds(waitingSince)
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}
