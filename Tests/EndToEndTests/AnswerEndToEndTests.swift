@@ -125,7 +125,8 @@ extension UIWorld {
         ])
     }
 
-    private func hook(_ fields: [String: String]) async throws {
+    /// Posts `fields` to the hooks route, as Claude Code's hooks do.
+    func hook(_ fields: [String: String]) async throws {
         let body = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
         _ = try await rest.perform("POST", "/api/hooks/claude", body: body, resource: "hook")
     }

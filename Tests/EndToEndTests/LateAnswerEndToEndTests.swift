@@ -1,0 +1,103 @@
+// One approval per prompt, never a late replay, as a person meets it: claudepm talks to the demo
+// server through a proxy of our own. The user reads a permission banner and presses y while the
+// link is stalled; the answer times out ("may not have arrived"). While it is held, the wait it
+// was for ends and the agent asks again (a new wait, raised through the hooks route). When the
+// link resumes, the held request reaches the server late: it names the old wait, so nothing is
+// typed (the server's log says why). The new prompt is then approved with y, once.
+import ClaudePMProtocol
+import ClientNetwork
+import Foundation
+import LatencyProxy
+import TestSupport
+import Testing
+
+@Suite(
+    "UI late answers", .serialized,
+    .enabled(if: Binaries.serverHasDemo, "needs the full build with claudepm and claudepm-server --demo"))
+struct LateAnswerEndToEndTests {
+    @Test(
+        "an answer held by a stalled link and delivered after its wait ended types nothing; the next prompt takes y once"
+    )
+    func aLateAnswerIsNeverTypedIntoALaterWait() async throws {
+        try await UIWorld.with(proxy: ProxyProfile(), config: "[ui]\nanswer_grace_ms = 500\n") { world in
+            let proxy = try #require(world.proxy)
+            try #require(await world.waitForWall().ok)
+            let asking = try await world.waitForStillWorld()
+            let session = try #require(asking.first, "no permission prompt")
+            let title = try #require(session.ticket?.title)
+            let key = try #require(session.ticket?.externalId)
+            try await world.raiseWait(session)
+            let read = await world.tmux.waitForScreen(timeout: 60) {
+                UIEndToEndTests.bannerLine($0, title)?.contains("y/n answer") == true
+            }
+            try #require(read.ok, "no read banner about \(title):\n\(read.screen)")
+            let seen = try #require(try await world.waitingNotification(session), "the wait is not listed")
+
+            proxy.stall()
+            try await world.tmux.send(keys: "y")
+            let doubt = await world.tmux.waitForScreen(timeout: 60) {
+                $0.contains("answer to \(key): permission may not have arrived")
+            }
+            #expect(doubt.ok, "the held answer was not reported in doubt:\n\(doubt.screen)")
+            try #require(try await world.renewWait(session, after: seen) != nil, "the agent does not wait anew")
+            #expect(world.answersTyped().isEmpty, "typed while the link was stalled: \(world.answersTyped())")
+
+            proxy.resume()
+            let refused = await eventually(within: 30) { world.lateAnswersRefused().count == 1 }
+            #expect(refused, "the held answer never reached the server: the test did not see its case")
+            #expect(world.answersTyped().isEmpty, "the late answer was typed: \(world.answersTyped())")
+            #expect(await world.agentScreen(paneId: session.paneId).contains("Do you want to proceed?"))
+
+            let online = await world.tmux.waitForScreen(timeout: 60) { $0.contains("· online") }
+            try #require(online.ok, "not online again after the stall:\n\(online.screen)")
+            // The new wait's banner, once read, takes y.
+            let offered = await world.tmux.waitForScreen(timeout: 60) {
+                UIEndToEndTests.bannerLine($0, title)?.contains("y/n answer") == true
+            }
+            try #require(offered.ok, "no banner offering y/n for the new wait:\n\(offered.screen)")
+            try await world.tmux.send(keys: "y")
+            let approved = await world.tmux.waitForScreen(timeout: 30) { $0.contains("approved \(key): permission") }
+            #expect(approved.ok, "the new prompt was not approved:\n\(approved.screen)")
+            let done = await world.waitForAgent(session) { $0.contains("Done (exit 0)") }
+            #expect(done, "\(key) was not approved")
+            let typed = world.answersTyped()
+            #expect(typed.count == 1 && typed.allSatisfy { $0.contains("session=\(session.id)") }, "typed: \(typed)")
+            try await world.quitAndExpectRestored()
+        }
+    }
+}
+
+extension UIWorld {
+    /// When the server's waiting notification for `session` began (its wait's edge), if it waits.
+    func waitingNotification(_ session: Session) async throws -> Date? {
+        try await rest.notifications().data.first { $0.type == .waitingInput && $0.session?.id == session.id }?
+            .createdAt
+    }
+
+    /// Ends `session`'s wait and raises a new one through the hooks route, talking to the server
+    /// directly (not through claudepm's link); returns when the new wait began, nil if it never did.
+    func renewWait(_ session: Session, after seen: Date) async throws -> Date? {
+        for _ in 0..<10 {
+            try await hook(
+                ["hook_event_name": "UserPromptSubmit", "prompt": "e2e", "claudepm_session_id": session.id])
+            _ = await eventually(within: 5) { (try? await self.waitingNotification(session)) == nil }
+            try await hook([
+                "hook_event_name": "Notification", "notification_type": "permission_prompt",
+                "message": "Claude needs your permission to use Bash", "claudepm_session_id": session.id,
+            ])
+            let renewed = await eventually(within: 5) {
+                ((try? await self.waitingNotification(session)) ?? nil).map { $0 > seen } ?? false
+            }
+            if renewed, let began = try await waitingNotification(session) { return began }
+        }
+        return nil
+    }
+
+    /// The server's log lines for answers refused because their wait was over.
+    func lateAnswersRefused() -> [String] {
+        let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").map(String.init).filter {
+            $0.contains("answer refused: the prompt is no longer waiting")
+        }
+    }
+}
