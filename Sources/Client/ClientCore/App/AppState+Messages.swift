@@ -27,7 +27,7 @@ extension AppState {
                 serverAt: payload.timestamp)
         case .sessionStatus(let payload):
             let key = SessionKey(server: server, sessionId: payload.sessionId)
-            liveHeard.sessions[key] = receivedAt
+            liveHeard.sessions[key] = .init(at: receivedAt, value: AppSessionStatus(payload.newStatus))
             updateStatus(key, AppSessionStatus(payload.newStatus))
         case .sessionContext(let payload):
             let key = SessionKey(server: server, sessionId: payload.sessionId)
@@ -38,8 +38,10 @@ extension AppState {
         case .sessionsChanged:
             effects = sessionListChanged(server: server)
         case .ticketState(let payload):
-            liveHeard.tickets[TicketTarget(server: server, ticketID: payload.ticketId)] = receivedAt
-            moveTicket(server: server, id: payload.ticketId, to: BoardColumn(payload.newState))
+            let column = BoardColumn(payload.newState)
+            liveHeard.tickets[TicketTarget(server: server, ticketID: payload.ticketId)] = .init(
+                at: receivedAt, value: column)
+            moveTicket(server: server, id: payload.ticketId, to: column)
         default: break
         }
         let actions = notifications.handle(message, server: server, receivedAt: receivedAt, now: clock)
