@@ -54,4 +54,22 @@ import Testing
         #expect(again.read(timeout: .seconds(10)) == .bytes("y"))
         #expect(proxy.acceptedConnections == 2)
     }
+
+    @Test func aRestAnswerHeldByTheRestDelayIsCountedUntilItLeaves() throws {
+        let echo = try TCPEchoServer()
+        let proxy = try LatencyProxy(targetPort: echo.port)
+        defer { proxy.stop() }
+        proxy.restDelay = .seconds(60)
+        let client = try TCPTestClient(port: proxy.port)
+        client.send("GET /api/health HTTP/1.1\r\n\r\n")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while proxy.heldAnswers == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(proxy.heldAnswers == 1, "the echoed answer is held")
+        #expect(client.read(timeout: .milliseconds(200)) == .timedOut)
+        proxy.dropConnections()
+        #expect(client.read(timeout: .seconds(10)) == .closed)
+        let released = ContinuousClock.now + .seconds(10)
+        while proxy.heldAnswers != 0, ContinuousClock.now < released { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(proxy.heldAnswers == 0, "a dropped connection holds nothing")
+    }
 }

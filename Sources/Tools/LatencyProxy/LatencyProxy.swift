@@ -96,6 +96,10 @@ public final class LatencyProxy: @unchecked Sendable {
         set { state.restDelay = newValue }
     }
 
+    /// Chunks of REST answers that the server already sent and `restDelay` still holds back: above
+    /// zero, a request was answered and its answer is on its way.
+    public var heldAnswers: Int { state.heldAnswers }
+
     /// Connections currently open.
     public var openConnections: Int { lock.withLock { connections.count } }
 

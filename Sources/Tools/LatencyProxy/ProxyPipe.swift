@@ -24,6 +24,8 @@ final class ProxyPipe: @unchecked Sendable {
     private struct Chunk {
         var due: ContinuousClock.Instant
         var bytes: [UInt8]?
+        /// Held back by the REST delay (counted in `ProxyState.heldAnswers` until written).
+        var held = false
     }
 
     let source: Int32
@@ -106,15 +108,24 @@ final class ProxyPipe: @unchecked Sendable {
         let extra = upstream ? Duration.zero : hooks.extraDelay()
         let due = max(lastDue, ContinuousClock.now + profile.delay(upstream: upstream) + jitter + extra)
         lastDue = due
-        queue.append(Chunk(due: due, bytes: bytes))
+        let held = extra > .zero && bytes != nil
+        if held { state.addHeld(1) }
+        queue.append(Chunk(due: due, bytes: bytes, held: held))
         condition.broadcast()
         condition.unlock()
     }
 
     private func writeLoop() {
         while let chunk = nextDue() {
-            guard let bytes = chunk.bytes, writeAll(bytes, to: sink) else { break }
+            let written = chunk.bytes.map { writeAll($0, to: sink) } ?? false
+            if chunk.held { state.addHeld(-1) }
+            guard written else { break }
         }
+        condition.lock()
+        let unsent = queue.filter(\.held).count
+        queue.removeAll()
+        condition.unlock()
+        state.addHeld(-unsent)
         shutdown(sink, Int32(SHUT_WR))
         done()
     }

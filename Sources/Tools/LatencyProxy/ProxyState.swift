@@ -11,6 +11,7 @@ final class ProxyState: @unchecked Sendable {
     private var stalled = false
     private var refusing = false
     private var plainDelay = Duration.zero
+    private var heldChunks = 0
 
     init(profile: ProxyProfile) {
         currentProfile = profile
@@ -37,6 +38,14 @@ final class ProxyState: @unchecked Sendable {
     var restDelay: Duration {
         get { locked { plainDelay } }
         set { locked { plainDelay = newValue } }
+    }
+
+    /// Chunks of REST answers the server sent that `restDelay` still holds back.
+    var heldAnswers: Int { locked { heldChunks } }
+
+    /// Counts `delta` more (or, negative, fewer) held chunks.
+    func addHeld(_ delta: Int) {
+        locked { heldChunks += delta }
     }
 
     /// Blocks a reader while the link is stalled (checking every 50 ms).

@@ -5,6 +5,8 @@
 struct BoardColumns {
     /// Column name (`Backlog`, `In Progress`, `Review`, `Done`) → ticket keys shown under it.
     let keys: [String: Set<String>]
+    /// Column name → the text of its cards, line by line (titles of tickets with no key too).
+    let lines: [String: [String]]
 
     init(_ screen: String) {
         let grid = ScreenGrid(screen)
@@ -19,15 +21,23 @@ struct BoardColumns {
             break
         }
         var keys: [String: Set<String>] = [:]
+        var lines: [String: [String]] = [:]
         for row in grid.rows.indices where row > headerRow && headerRow >= 0 {
             let line = grid.rows[row]
             for (index, column) in starts.enumerated() {
                 let end = index + 1 < starts.count ? starts[index + 1].col : line.count
                 let text = grid.text(row: row, from: column.col, to: end)
+                lines[column.name, default: []].append(text)
                 if let key = ListRows.ticketKey(in: text) { keys[column.name, default: []].insert(key) }
             }
         }
         self.keys = keys
+        self.lines = lines
+    }
+
+    /// The column a card line containing `text` is shown in, if any.
+    func column(containing text: String) -> String? {
+        lines.first { $0.value.contains { $0.contains(text) } }?.key
     }
 
     /// The column `key` is shown in, if any.
