@@ -169,11 +169,9 @@ if wantsClient {
             name: "ClientNetwork",
             dependencies: [
                 "ClaudePMProtocol", "ClientCore",
-                dep("WSClient", "swift-websocket"), dep("WSCompression", "swift-websocket"),
-                dep("AsyncHTTPClient", "async-http-client"),
+                dep("CompressNIO", "compress-nio"), dep("AsyncHTTPClient", "async-http-client"),
                 dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"), dep("NIOSSL", "swift-nio-ssl"),
-                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"),
-                dep("HTTPTypes", "swift-http-types"), dep("Crypto", "swift-crypto"),
+                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"), dep("Crypto", "swift-crypto"),
                 dep("Logging", "swift-log"),
             ],
             swiftSettings: swift6
@@ -206,7 +204,8 @@ if wantsClient {
             name: "ClientNetworkTests",
             dependencies: [
                 "ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy",
-                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"),
+                dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"), dep("NIOEmbedded", "swift-nio"),
+                dep("NIOCore", "swift-nio"),
             ],
             swiftSettings: swift6
         ),

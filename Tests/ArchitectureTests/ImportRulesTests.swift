@@ -26,8 +26,7 @@ import Testing
         "TerminalScreen": ["CVTerm", "CSupport"],
         "TUI": ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
         "ClientNetwork": Self.nio.union([
-            "ClaudePMProtocol", "ClientCore", "AsyncHTTPClient", "Crypto", "HTTPTypes", "Logging", "WSClient",
-            "WSCompression",
+            "ClaudePMProtocol", "ClientCore", "AsyncHTTPClient", "CompressNIO", "Crypto", "Logging",
         ]),
         "ClientRuntime": [
             "ClaudePMProtocol", "ClientCore", "ClientNetwork", "TUI", "TerminalScreen", "CSupport", "Logging",

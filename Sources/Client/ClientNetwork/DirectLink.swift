@@ -3,9 +3,10 @@
 // stream bound to the same loop), with no async sequence, task resumption or executor job per
 // frame. A busy wall gets about 900 `pty:output` frames a second; going through WSClient's
 // inbound stream cost each of them a hand-over that was most of the network thread's work
-// (docs/performance.md, session 15). Speaks RFC 6455 over TCP or TLS with the same limits and
-// headers as `WebSocketLink`; offers no extensions, so a link that wants permessage-deflate
-// (off loopback) keeps `WebSocketLink`.
+// (docs/performance.md, session 15). Speaks RFC 6455 over TCP or TLS, with permessage-deflate
+// (RFC 7692, `LinkDeflate`) when the link offers it (off loopback). A peer that reads the upgrade
+// request and closes (a tunnel or proxy whose backend is down) fails the attempt at once: the
+// socket does not allow half-closure, so the peer's FIN ends the handshake.
 
 import ClientCore
 import Foundation
@@ -52,10 +53,11 @@ enum DirectLink {
     }
 
     /// Connects to `server` on `loop` and reports to `events`. The URL carries `?apiKey=` and
-    /// the request an `X-API-Key` header when a key is configured, as `WebSocketLink` does.
+    /// the request an `X-API-Key` header when a key is configured. `compress`: offer
+    /// permessage-deflate (the server may accept it).
     static func start(
         server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, loop: any EventLoop, query: [URLQueryItem] = [],
-        events: Events
+        compress: Bool = false, events: Events
     ) -> Handle {
         let handle = Handle()
         guard let target = Target(url: WebSocketLink.url(for: server, apiKey: apiKey, query: query)) else {
@@ -73,7 +75,7 @@ enum DirectLink {
             return handle
         }
         let upgraded = loop.makePromise(of: Bool.self)
-        let request = requestHead(target, apiKey: apiKey)
+        let request = requestHead(target, apiKey: apiKey, compress: compress)
         let sni = tls?.sniHostname ?? (target.isIPAddress ? nil : target.host)
         ClientBootstrap(group: loop)
             .channelInitializer { channel in
@@ -83,7 +85,7 @@ enum DirectLink {
                             NIOSSLClientHandler(context: sslContext, serverHostname: sni))
                     }
                     upgraded.completeWith(
-                        try configureUpgrade(channel, request: request, events: events))
+                        try configureUpgrade(channel, request: request, compress: compress, events: events))
                 }
             }
             .connect(host: target.host, port: target.port)
@@ -108,14 +110,22 @@ enum DirectLink {
     }
 
     /// The HTTP client handlers and the WebSocket upgrade; the future says whether it upgraded.
+    /// An answer that agrees to an extension this link did not offer, or to parameters it cannot
+    /// use, fails the link (RFC 6455 §4.1).
     private static func configureUpgrade(
-        _ channel: any Channel, request: HTTPRequestHead, events: Events
+        _ channel: any Channel, request: HTTPRequestHead, compress: Bool, events: Events
     ) throws -> EventLoopFuture<Bool> {
         let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
             maxFrameSize: WebSocketLink.maxMessageSize, enableAutomaticErrorHandling: true,
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, response in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(DirectLinkHandler(events: events))
+                    let answer = response.headers[canonicalForm: "Sec-WebSocket-Extensions"].joined(separator: ",")
+                    if !compress, !answer.isEmpty {
+                        throw LinkDeflate.Refusal(
+                            detail: "the server answered an extension that was not offered: \(answer)")
+                    }
+                    let deflate = try LinkDeflate.negotiated(answer)
+                    try channel.pipeline.syncOperations.addHandler(DirectLinkHandler(events: events, deflate: deflate))
                     return true
                 }
             })
@@ -131,10 +141,11 @@ enum DirectLink {
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }
 
-    private static func requestHead(_ target: Target, apiKey: APIKey?) -> HTTPRequestHead {
+    private static func requestHead(_ target: Target, apiKey: APIKey?, compress: Bool) -> HTTPRequestHead {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: target.hostHeader)
         if let apiKey { headers.add(name: "X-API-Key", value: apiKey.value) }
+        if compress { headers.add(name: "Sec-WebSocket-Extensions", value: LinkDeflate.offer) }
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: target.pathAndQuery, headers: headers)
     }
 

@@ -2,8 +2,12 @@
 // are joined into messages (LinkFrameCollator) and handed to the owner right here, on the
 // socket's event loop; pings are answered; the close handshake runs both ways (RFC 6455 §5.5.1,
 // §7): a close from the server is echoed, a close of ours waits up to three seconds for the
-// echo before the socket closes. Frames from this client are masked by the encoder.
+// echo before the socket closes. Frames from this client are masked by the encoder. With
+// permessage-deflate negotiated, a message whose first frame has RSV1 set is inflated once
+// joined, and messages sent are deflated (`LinkDeflate`); any other reserved bit, or RSV1 on a
+// control or continuation frame, is a protocol error.
 
+import CompressNIO
 import NIOCore
 import NIOWebSocket
 
@@ -16,14 +20,18 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
     static let closeTimeout = TimeAmount.seconds(3)
 
     private let events: DirectLink.Events
+    private let deflate: LinkDeflate?
+    /// The message being joined came compressed (its first frame had RSV1).
+    private var compressed = false
     private var collator = LinkFrameCollator(maxSize: WebSocketLink.maxMessageSize)
     private var context: ChannelHandlerContext?
     private var closeCode: UInt16?
     private var closeReason = ""
     private var sentClose = false
 
-    init(events: DirectLink.Events) {
+    init(events: DirectLink.Events, deflate: LinkDeflate? = nil) {
         self.events = events
+        self.deflate = deflate
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -48,16 +56,18 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = Self.unwrapInboundIn(data)
-        guard frame.reservedBits.isEmpty else {
+        let starts = frame.opcode == .text || frame.opcode == .binary
+        guard frame.reservedBits.isEmpty || (deflate != nil && starts && frame.reservedBits == .rsv1) else {
             close(code: .protocolError)
             return
         }
         switch frame.opcode {
         case .text, .binary, .continuation:
-            let part: LinkFrameCollator.Part = frame.opcode == .continuation ? .continuation : .first
+            if starts { compressed = frame.rsv1 }
+            let part: LinkFrameCollator.Part = starts ? .first : .continuation
             switch collator.take(part, frame.unmaskedData, fin: frame.fin) {
             case .pending: break
-            case .message(let buffer): events.message(LinkMessage(buffer))
+            case .message(let buffer): deliver(buffer)
             case .protocolError: close(code: .protocolError)
             case .tooLarge: close(code: .messageTooLarge)
             }
@@ -67,6 +77,20 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .pong: break
         case .connectionClose: received(close: frame.unmaskedData)
         default: close(code: .protocolError)
+        }
+    }
+
+    /// Hands a joined message to the owner, inflated first when it came compressed.
+    private func deliver(_ buffer: ByteBuffer) {
+        guard compressed, let deflate else {
+            events.message(LinkMessage(buffer))
+            return
+        }
+        do {
+            events.message(LinkMessage(try deflate.inflate(buffer, maxSize: WebSocketLink.maxMessageSize)))
+        } catch {
+            let tooLarge = (error as? CompressNIOError) == .bufferOverflow
+            close(code: tooLarge ? .messageTooLarge : .dataInconsistentWithMessage)
         }
     }
 
@@ -83,10 +107,18 @@ final class DirectLinkHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Sends one text message (fails once the close handshake started).
     func send(_ text: String, on loop: any EventLoop) -> EventLoopFuture<Void> {
         guard let context, !sentClose else { return loop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
-        let buffer = context.channel.allocator.buffer(string: text)
+        var buffer = context.channel.allocator.buffer(string: text)
+        var rsv1 = false
+        do {
+            if let compressed = try deflate?.deflate(buffer) { (buffer, rsv1) = (compressed, true) }
+        } catch {
+            close(code: .unexpectedServerError)
+            return loop.makeFailedFuture(error)
+        }
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(
-            Self.wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: buffer)),
+            Self.wrapOutboundOut(
+                WebSocketFrame(fin: true, rsv1: rsv1, opcode: .text, maskKey: .random(), data: buffer)),
             promise: promise)
         return promise.futureResult
     }

@@ -13,29 +13,18 @@ extension PTYConnection {
         key.reload(server: server.name)
         let apiKey = key.current
         // Terminal output deflates ~10x but costs ~12 ms of CPU per MB on each side: worth it
-        // off loopback, pure cost on it (docs/performance.md, "Compression"). A link without it
-        // is a DirectLink: its frames reach `received` where they are read, with no hop.
-        guard WebSocketLink.offersCompression(to: server) else {
-            let events = DirectLink.Events(
-                opened: { [weak self] writer in self?.assumeIsolated { $0.linkOpened(writer, generation: current) } },
-                message: { [weak self] message in
-                    self?.assumeIsolated { $0.received(Inbound(frame: message), generation: current) }
-                },
-                closed: { [weak self] close in self?.assumeIsolated { $0.linkClosed(close, generation: current) } })
-            let handle = DirectLink.start(server: server, apiKey: apiKey, tls: tls, loop: loop, events: events)
-            cancelLink = { handle.cancel() }
-            return
-        }
-        let callbacks = WebSocketLink.Callbacks(
-            opened: { [weak self] writer in await self?.linkOpened(writer, generation: current) },
+        // off loopback, pure cost on it (docs/performance.md, "Compression"). Either way the
+        // link is a DirectLink: its frames reach `received` where they are read, with no hop.
+        let events = DirectLink.Events(
+            opened: { [weak self] writer in self?.assumeIsolated { $0.linkOpened(writer, generation: current) } },
             message: { [weak self] message in
-                await self?.received(Inbound(frame: message), generation: current)
+                self?.assumeIsolated { $0.received(Inbound(frame: message), generation: current) }
             },
-            closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
-        let task = WebSocketLink.spawn(
-            server: server, apiKey: apiKey, tls: tls, compress: true, onSocketLoop: true, eventLoop: loop,
-            callbacks: callbacks)
-        cancelLink = { task.cancel() }
+            closed: { [weak self] close in self?.assumeIsolated { $0.linkClosed(close, generation: current) } })
+        let handle = DirectLink.start(
+            server: server, apiKey: apiKey, tls: tls, loop: loop,
+            compress: WebSocketLink.offersCompression(to: server), events: events)
+        cancelLink = { handle.cancel() }
     }
 
     func closeLink() {

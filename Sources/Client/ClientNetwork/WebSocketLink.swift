@@ -1,19 +1,15 @@
 // One WebSocket connection to a Claude PM server, as a sequence of events handed to a callback
-// that runs on the socket's own task (so decoding happens there, never on the UI loop). The
-// URL carries `?apiKey=` when a key is configured, so it is never logged or put in an error.
-// Frame and deflate limits are raised well above WSClient's 16 KiB defaults: screen snapshots
-// and `pty:output` bursts are larger. Used by the event socket and by PTY streams that offer
-// permessage-deflate; a PTY stream without it is a DirectLink (frames handled where they are read).
+// that runs on the caller's task (so decoding happens there, never on the UI loop). The URL
+// carries `?apiKey=` when a key is configured, so it is never logged or put in an error. Frame
+// and inflate limits are well above common 16 KiB defaults: screen snapshots and `pty:output`
+// bursts are larger. Every link is a `DirectLink`; this is its async face, for the event socket
+// and the command line.
 
 import ClientCore
 import Foundation
-import HTTPTypes
-import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
-import WSClient
-import WSCompression
 
 /// What happens on a link.
 public enum LinkEvent: Sendable {
@@ -36,7 +32,7 @@ public struct LinkClose: Sendable, Equatable {
     public var failure: ClientNetworkError? = nil
 }
 
-/// Sends on an open link (a `WebSocketLink` or a `DirectLink`).
+/// Sends on an open link.
 public struct LinkWriter: Sendable {
     private let sendText: @Sendable (String) async throws -> Void
     private let startClose: @Sendable () async -> Void
@@ -44,12 +40,6 @@ public struct LinkWriter: Sendable {
     init(send: @escaping @Sendable (String) async throws -> Void, close: @escaping @Sendable () async -> Void) {
         sendText = send
         startClose = close
-    }
-
-    init(outbound: WebSocketOutboundWriter) {
-        self.init(
-            send: { try await outbound.write(.text($0)) },
-            close: { try? await outbound.close(.normalClosure, reason: nil) })
     }
 
     /// Sends one text message.
@@ -94,49 +84,44 @@ public enum WebSocketLink {
     }
 
     /// Connects, reports events to `onEvent` until the link ends, and returns how it ended.
-    /// `compress`: offer permessage-deflate (the server may accept it). `eventLoop`: the loop the
-    /// socket runs on (any of NIO's shared group when nil). Cancelling the calling task closes
-    /// the link.
+    /// `compress`: offer permessage-deflate (the server may accept it); by default only off
+    /// loopback (`offersCompression`). `eventLoop`: the loop the socket runs on (one of NIO's
+    /// shared group when nil). Cancelling the calling task closes the link.
     public static func run(
-        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool = true,
+        server: ServerConfig, apiKey: APIKey?, tls: ResolvedTLS?, compress: Bool? = nil,
         eventLoop: (any EventLoop)? = nil, query: [URLQueryItem] = [],
         onEvent: @escaping @Sendable (LinkEvent) async -> Void
     ) async -> LinkClose {
-        var headers = HTTPFields()
-        if let apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey.value }
-        let configuration = WebSocketClientConfiguration(
-            maxFrameSize: maxMessageSize, additionalHeaders: headers,
-            extensions: compress ? [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)] : [],
-            closeTimeout: .seconds(3), autoPing: .disabled, sniHostname: tls?.sniHostname)
-        let opened = OpenFlag()
-        do {
-            let frame = try await WebSocketClient.connect(
-                url: url(for: server, apiKey: apiKey, query: query), configuration: configuration,
-                tlsConfiguration: tls?.configuration,
-                eventLoopGroup: eventLoop ?? MultiThreadedEventLoopGroup.singleton, logger: quietLogger
-            ) { inbound, outbound, _ in
-                opened.set()
-                await onEvent(.opened(LinkWriter(outbound: outbound)))
-                var collator = LinkFrameCollator(maxSize: maxMessageSize)
-                for try await frame in inbound {
-                    let part: LinkFrameCollator.Part = frame.opcode == .continuation ? .continuation : .first
-                    switch collator.take(part, frame.data, fin: frame.fin) {
-                    case .pending: continue
-                    case .message(let buffer): await onEvent(.message(LinkMessage(buffer)))
-                    case .protocolError:
-                        try? await outbound.close(.protocolError, reason: nil)
-                        return
-                    case .tooLarge:
-                        try? await outbound.close(.messageTooLarge, reason: nil)
-                        return
-                    }
+        let (steps, continuation) = AsyncStream<DirectStep>.makeStream()
+        let events = DirectLink.Events(
+            opened: { continuation.yield(.opened($0)) },
+            message: { continuation.yield(.message($0)) },
+            closed: {
+                continuation.yield(.closed($0))
+                continuation.finish()
+            })
+        let handle = DirectLink.start(
+            server: server, apiKey: apiKey, tls: tls, loop: eventLoop ?? MultiThreadedEventLoopGroup.singleton.next(),
+            query: query, compress: compress ?? offersCompression(to: server), events: events)
+        return await withTaskCancellationHandler {
+            for await step in steps {
+                switch step {
+                case .opened(let writer): await onEvent(.opened(writer))
+                case .message(let message): await onEvent(.message(message))
+                case .closed(let close): return close
                 }
             }
-            let code = frame.map { UInt16(webSocketErrorCode: $0.closeCode) }
-            return LinkClose(code: code, reason: frame?.reason ?? "", neverOpened: !opened.isSet)
-        } catch {
-            return await failed(error, server: server, tls: tls, opened: opened.isSet)
+            return LinkClose(code: nil, reason: "cancelled", neverOpened: true)
+        } onCancel: {
+            handle.cancel()
         }
+    }
+
+    /// A step of a DirectLink, as `run` hears it.
+    private enum DirectStep: Sendable {
+        case opened(LinkWriter)
+        case message(LinkMessage)
+        case closed(LinkClose)
     }
 
     /// How a link that failed with `error` ended, in words: a TLS failure names the
@@ -151,14 +136,4 @@ public enum WebSocketLink {
         let failure = await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
         return LinkClose(code: nil, reason: failure.description, neverOpened: !opened, failure: failure)
     }
-
-    static let quietLogger = Logger(label: "claudepm.websocket") { _ in SwiftLogNoOpLogHandler() }
-}
-
-/// A flag set once from the socket task and read after it ends.
-final class OpenFlag: Sendable {
-    private let storage = Mutex(false)
-
-    func set() { storage.withLock { $0 = true } }
-    var isSet: Bool { storage.withLock { $0 } }
 }
