@@ -3,7 +3,10 @@
 // link is stalled; the answer times out ("may not have arrived"). While it is held, the wait it
 // was for ends and the agent asks again (a new wait, raised through the hooks route). When the
 // link resumes, the held request reaches the server late: it names the old wait, so nothing is
-// typed (the server's log says why). The new prompt is then approved with y, once.
+// typed (the server's log says why). The new prompt is then approved with y, once. And with the
+// server's answers held back, y is typed but its reply is lost when the link drops: the answer
+// is reported in doubt at once, and y again once the link is back types nothing more (the same
+// prompt is refused as a repeat, or is gone because the agent moved on).
 import ClaudePMProtocol
 import ClientNetwork
 import Foundation
@@ -62,6 +65,49 @@ struct LateAnswerEndToEndTests {
             #expect(done, "\(key) was not approved")
             let typed = world.answersTyped()
             #expect(typed.count == 1 && typed.allSatisfy { $0.contains("session=\(session.id)") }, "typed: \(typed)")
+            try await world.quitAndExpectRestored()
+        }
+    }
+    @Test("an answer whose reply is lost when the link drops is reported in doubt, and y again types nothing more")
+    func anAnswerCutByADropIsTypedOnce() async throws {
+        try await UIWorld.with(proxy: ProxyProfile(), config: "[ui]\nanswer_grace_ms = 500\n") { world in
+            let proxy = try #require(world.proxy)
+            try #require(await world.waitForWall().ok)
+            let session = try #require(try await world.waitForStillWorld().first, "no permission prompt")
+            let title = try #require(session.ticket?.title)
+            let key = try #require(session.ticket?.externalId)
+            try await world.select(key)
+            try await world.raiseWait(session)
+            let read = await world.tmux.waitForScreen(timeout: 60) {
+                UIEndToEndTests.bannerLine($0, title)?.contains("y/n answer") == true
+            }
+            try #require(read.ok, "no read banner about \(title):\n\(read.screen)")
+            let typedHere = { world.answersTyped().filter { $0.contains("session=\(session.id)") } }
+
+            proxy.restDelay = .seconds(60)
+            try await world.tmux.send(keys: "y")
+            let typed = await eventually(within: 30) { typedHere().count == 1 && proxy.heldAnswers > 0 }
+            try #require(typed, "the answer was not typed with its reply held: \(world.answersTyped())")
+            proxy.dropConnections()
+            proxy.restDelay = .zero
+            let doubt = await world.tmux.waitForScreen(timeout: 30) {
+                $0.contains("answer to \(key): permission may not have arrived")
+            }
+            #expect(doubt.ok, "the lost reply was not reported:\n\(doubt.screen)")
+
+            let online = await world.tmux.waitForScreen(timeout: 60) { $0.contains("· online") }
+            try #require(online.ok, "not online again after the drop:\n\(online.screen)")
+            try await world.select(key)
+            try await world.tmux.send(keys: "y")
+            let outcomes = [
+                "\(key): permission was already answered: nothing sent", "no permission prompt waiting",
+                "no longer waits: nothing sent", "just changed", "not sent",
+            ]
+            let ended = await world.tmux.waitForScreen(timeout: 30) { screen in
+                outcomes.contains { screen.contains($0) }
+            }
+            #expect(ended.ok, "y again said nothing that ends it:\n\(ended.screen)")
+            #expect(typedHere().count == 1, "typed more than once: \(typedHere())")
             try await world.quitAndExpectRestored()
         }
     }
