@@ -130,12 +130,12 @@ public struct RESTClient: Sendable {
 
     /// The `error` (and `message`, `details`) text of a Claude PM error body, or the raw text.
     static func errorText(_ body: Data) -> String {
-        struct ErrorBody: Decodable {
+        struct ErrorFields: Decodable {
             var error: String?
             var message: String?
             var details: [String: [String]]?
         }
-        guard let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body), let error = decoded.error else {
+        guard let decoded = try? JSONDecoder().decode(ErrorFields.self, from: body), let error = decoded.error else {
             return String(decoding: body.prefix(300), as: UTF8.self)
         }
         var text = error

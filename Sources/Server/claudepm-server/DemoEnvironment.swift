@@ -53,7 +53,7 @@ struct DemoEnvironment: Sendable {
 
     private func arrangeStates(services: ServerServices, projectId: String) throws -> [TicketRecord] {
         try services.tickets.sync(projectId: projectId)
-        var query = TicketQuery()
+        var query = TicketFilter()
         query.limit = 100
         query.sync = false
         let tickets = try services.tickets.list(projectId: projectId, query: query).items

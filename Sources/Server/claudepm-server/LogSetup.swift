@@ -12,12 +12,12 @@ enum LogSetup {
             throw StartupFailure(description: "cannot open log file \(file)")
         }
         handle.seekToEndOfFile()
-        return Logger(label: "claudepm-server") { FileLogHandler(label: $0, handle: handle) }
+        return Logger(label: "claudepm-server") { ServerLogHandler(label: $0, handle: handle) }
     }
 }
 
 /// A LogHandler appending one line per message to a file.
-struct FileLogHandler: LogHandler {
+struct ServerLogHandler: LogHandler {
     let label: String
     let handle: FileHandle
     var logLevel: Logger.Level = .info

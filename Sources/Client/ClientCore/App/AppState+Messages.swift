@@ -42,7 +42,11 @@ extension AppState {
             liveHeard.tickets[TicketTarget(server: server, ticketID: payload.ticketId)] = .init(
                 at: receivedAt, value: column)
             moveTicket(server: server, id: payload.ticketId, to: column)
-        default: break
+        case .notification, .aiAnalysisStatus, .reviewResult, .error:
+            break  // the notification policy below turns these into notifications
+        case .agentSnapshot, .agentUpdate, .agentRemoved, .sessionOutput, .subscribed, .unsubscribed, .pong,
+            .ptyAttached, .ptyDetached, .ptyOutput, .ptySnapshot, .ptyExit, .unknown:
+            break  // not the model's: the runtime drops them before they become events (ServerEventMapper)
         }
         let actions = notifications.handle(message, server: server, receivedAt: receivedAt, now: clock)
         return effects + Self.effects(actions)

@@ -35,28 +35,7 @@ extension AppState {
             focused = value
             focusReported = true
             return []
-        case .serverLink(let name, let link):
-            if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }
-            let heard = now
-            let comesBack = link == .online && server(name).map { $0.link != .online && $0.timesOnline > 0 } == true
-            if link != .online { answersInDoubt(server: name, reason: "the link to \(name) was lost") }
-            let listChanged = link == .online && server(name)?.listChangedBeforeOnline == true
-            updateServer(name) {
-                $0.link = link
-                $0.lastContact = nil
-                $0.listChangedBeforeOnline = false
-                // A new link says again whether it pushes session-list changes.
-                if link != .online { $0.pushesSessions = false }
-                // The round trip shown is the link's: a new link measures its own (first pong).
-                if link != .online { $0.rttMilliseconds = nil }
-                if link == .online {
-                    $0.lastHeard = heard
-                    $0.timesOnline += 1
-                    $0.problem = nil
-                }
-            }
-            let refresh: [AppEffect] = listChanged ? [.network(.refreshSessions(server: name))] : []
-            return refresh + (comesBack ? reopenTiles(of: name) : [])
+        case .serverLink(let name, let link): return serverLinkChanged(name, to: link)
         case .serverProblem(let name, let reason):
             updateServer(name) { $0.problem = reason }
             return []
@@ -99,31 +78,56 @@ extension AppState {
         case .answerEnded(let answer, let outcome):
             answerEnded(answer, outcome)
             return []
-        default: return applyData(event)
-        }
-    }
-
-    private mutating func applyData(_ event: AppEvent) -> [AppEffect] {
-        switch event {
         case .sessionsLoaded(let server, let list, let requestedAt):
             loadSessions(server: server, list: keepingLiveStatus(list, server: server, requestedAt: requestedAt))
+            return []
         case .sessionUpdated(let session):
             sessions[session.key] = session
             syncTriage(session)
             fixSelection()
+            return []
         case .projectsLoaded(let server, let list): return loadProjects(server: server, list: list)
         case .ticketsLoaded(let project, let list, let requestedAt):
             guard board.project == project else { return [] }
             board.tickets = keepingLiveState(list, server: project.server, requestedAt: requestedAt)
             board.liveRevision = nil
-        case .ticketState(let server, let id, let column): moveTicket(server: server, id: id, to: column)
+            return []
+        case .ticketState(let server, let id, let column):
+            moveTicket(server: server, id: id, to: column)
+            return []
         case .ticketContent(let title, let markdown):
             overlay = .pager(title: title, lines: markdown.components(separatedBy: "\n"), offset: 0)
+            return []
         case .showPager(let title, let lines):
             overlay = .pager(title: title, lines: lines, offset: 0)
-        default: break
+            return []
         }
-        return []
+    }
+
+    /// `name`'s link changed: its facts are the new link's (round trip, push), answers on their way
+    /// over a lost link are in doubt, and a link that comes back refetches and reopens its tiles.
+    private mutating func serverLinkChanged(_ name: String, to link: ServerLink) -> [AppEffect] {
+        if link == .online { nextSessionRefresh = clock + .seconds(max(ui.sessionRefreshSeconds, 1)) }
+        let heard = now
+        let comesBack = link == .online && server(name).map { $0.link != .online && $0.timesOnline > 0 } == true
+        if link != .online { answersInDoubt(server: name, reason: "the link to \(name) was lost") }
+        let listChanged = link == .online && server(name)?.listChangedBeforeOnline == true
+        updateServer(name) {
+            $0.link = link
+            $0.lastContact = nil
+            $0.listChangedBeforeOnline = false
+            // A new link says again whether it pushes session-list changes.
+            if link != .online { $0.pushesSessions = false }
+            // The round trip shown is the link's: a new link measures its own (first pong).
+            if link != .online { $0.rttMilliseconds = nil }
+            if link == .online {
+                $0.lastHeard = heard
+                $0.timesOnline += 1
+                $0.problem = nil
+            }
+        }
+        let refresh: [AppEffect] = listChanged ? [.network(.refreshSessions(server: name))] : []
+        return refresh + (comesBack ? reopenTiles(of: name) : [])
     }
 
     private mutating func tick(_ date: Date, _ monotonic: MonotonicTime) -> [AppEffect] {

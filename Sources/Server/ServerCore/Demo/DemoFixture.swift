@@ -6,7 +6,7 @@ import Foundation
 /// The demo project's tickets and how to write them to disk.
 public enum DemoFixture {
     /// One demo ticket.
-    public struct Ticket: Sendable, Equatable {
+    public struct DemoTicket: Sendable, Equatable {
         /// Path of the markdown file relative to the repository root (the server's `file_path`).
         public var filePath: String
         /// `CSM-001` etc.; nil for adhoc tickets.
@@ -25,10 +25,10 @@ public enum DemoFixture {
     public static let ticketsPath = "docs/jira-tickets"
 
     /// Every demo ticket, in file order.
-    public static let tickets: [Ticket] = DemoTickets.all.map { spec in
+    public static let tickets: [DemoTicket] = DemoTickets.all.map { spec in
         let folder = spec.id == nil ? "\(ticketsPath)/adhoc" : ticketsPath
         let name = spec.id.map { "\($0)-\(spec.slug)" } ?? spec.slug
-        return Ticket(
+        return DemoTicket(
             filePath: "\(folder)/\(name).md", externalId: spec.id, title: spec.title, state: spec.state,
             markdown: "# \(spec.title)\n\n\(spec.body)")
     }

@@ -25,7 +25,7 @@ public struct ProjectInput: Sendable, Equatable {
 }
 
 /// A project with the extra fields of `GET /api/projects/:id`.
-public struct ProjectDetail: Sendable, Equatable {
+public struct ProjectRecordDetail: Sendable, Equatable {
     public var project: ProjectRecord
     /// Ticket counts for backlog, in_progress, review, done.
     public var ticketCounts: [String: Int]

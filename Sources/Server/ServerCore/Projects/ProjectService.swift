@@ -38,7 +38,7 @@ public final class ProjectService: Sendable {
     }
 
     /// The project with ticket counts and its active session.
-    public func detail(_ id: String) throws -> ProjectDetail {
+    public func detail(_ id: String) throws -> ProjectRecordDetail {
         let project = try get(id)
         return try store.read { db in
             var counts = ["backlog": 0, "in_progress": 0, "review": 0, "done": 0]
@@ -48,7 +48,7 @@ public final class ProjectService: Sendable {
             let active = try db.first(
                 SessionRecord.self, where: "project_id = ? AND status IN ('running', 'paused')", [.text(id)],
                 orderBy: "created_at DESC")
-            return ProjectDetail(project: project, ticketCounts: counts, activeSession: active)
+            return ProjectRecordDetail(project: project, ticketCounts: counts, activeSession: active)
         }
     }
 

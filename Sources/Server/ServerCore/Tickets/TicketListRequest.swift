@@ -1,11 +1,11 @@
-// Builds the SQL of the ticket list from a TicketQuery (filters and ordering as upstream), in the
+// Builds the SQL of the ticket list from a TicketFilter (filters and ordering as upstream), in the
 // subset both engines speak.
 import Foundation
 
 /// The SQL side of the ticket list.
 struct TicketListRequest {
     var projectId: String
-    var query: TicketQuery
+    var query: TicketFilter
     var now: Date
 
     /// The WHERE condition and its arguments.

@@ -103,7 +103,7 @@ public final class TicketService: Sendable {
     }
 
     /// One page of the project's tickets.
-    public func list(projectId: String, query: TicketQuery) throws -> Page<TicketRecord> {
+    public func list(projectId: String, query: TicketFilter) throws -> Page<TicketRecord> {
         let p = try project(projectId)
         // Another host's files are not here: syncing would soft-delete every ticket.
         if query.sync, p.host == store.host { try sync(projectId: projectId) }

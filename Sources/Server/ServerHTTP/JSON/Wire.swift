@@ -12,7 +12,7 @@ enum Wire {
             tmuxSession: p.tmuxSession, tmuxWindow: p.tmuxWindow, createdAt: p.createdAt, updatedAt: p.updatedAt)
     }
 
-    static func projectDetail(_ d: ServerCore.ProjectDetail) -> ClaudePMProtocol.ProjectDetail {
+    static func projectDetail(_ d: ProjectRecordDetail) -> ClaudePMProtocol.ProjectDetail {
         let c = d.ticketCounts
         let counts = TicketCounts(
             backlog: c["backlog"] ?? 0, inProgress: c["in_progress"] ?? 0, review: c["review"] ?? 0,

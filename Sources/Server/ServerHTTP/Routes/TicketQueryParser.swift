@@ -1,12 +1,12 @@
-// Parses the ticket list's camelCase query parameters into a TicketQuery.
+// Parses the ticket list's camelCase query parameters into a TicketFilter.
 import Foundation
 import Hummingbird
 import ServerCore
 
 enum TicketQueryParser {
-    static func parse(_ request: Request) throws -> TicketQuery {
+    static func parse(_ request: Request) throws -> TicketFilter {
         var q = Query(request)
-        var t = TicketQuery()
+        var t = TicketFilter()
         t.page = q.int("page", 1...Int.max, default: 1) ?? 1
         t.limit = q.int("limit", 1...100, default: 20) ?? 20
         t.state = q.oneOf("state", TicketStates.all)

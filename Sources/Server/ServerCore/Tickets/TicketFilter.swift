@@ -2,7 +2,7 @@
 import Foundation
 
 /// Filters, ordering and paging of the ticket list.
-public struct TicketQuery: Sendable, Equatable {
+public struct TicketFilter: Sendable, Equatable {
     public var page = 1
     public var limit = 20
     public var state: String?
