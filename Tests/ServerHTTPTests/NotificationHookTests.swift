@@ -37,8 +37,8 @@ struct NotificationHookTests {
     @Test func notificationListAndDelete() async throws {
         try await TestServer.with { s in
             let id = try await Self.sessionWithOutput(s)
-            // Let the shell's first screen settle, so no output change clears the waiting state.
-            try await Task.sleep(for: .seconds(1))
+            // The shell's first screen has settled, so no output change clears the waiting state.
+            try await Self.settle(s, id)
             let hook = #"{"hook_event_name":"Notification","notification_type":"idle_prompt","cwd":"\#(s.repo.path)"}"#
             _ = try await s.request("POST", "/api/hooks/claude", body: hook)
             #expect(
@@ -85,6 +85,17 @@ struct NotificationHookTests {
             _ = try await s.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo done-$((6*7))"}"#)
             #expect(try await eventually { try await count() == 0 }, "output did not end the wait")
         }
+    }
+
+    /// Waits until `id`'s pane no longer changes between two polls (its shell finished drawing).
+    static func settle(_ s: TestServer, _ id: String) async throws {
+        let output = { try await s.request("GET", "/api/sessions/\(id)/output").json }
+        let settled = try await eventually {
+            let before = try await output()
+            await s.services.sessions.pollOnce()
+            return try await output() == before
+        }
+        #expect(settled, "the shell kept drawing")
     }
 
     /// A new session in a new project, once its shell's first screen is in the output buffer.
