@@ -3,7 +3,10 @@
 //   name of a top-level type of its own module or of a shared module (which every module sees),
 //   so a name always means one thing wherever it is read;
 // - the client's reducers switch exhaustively over their events and messages (no `default:`), so
-//   a new event or message does not compile until the reducer says what it does with it.
+//   a new event or message does not compile until the reducer says what it does with it;
+// - WebSocket frames are typed: outside the protocol module no code spells a frame's JSON
+//   (`{"type":…`) itself, but for the `pty:output` fast path, which its tests hold byte-identical
+//   to the typed encoding.
 import Foundation
 import Testing
 
@@ -87,5 +90,26 @@ import Testing
                 Issue.record("\(file.lastPathComponent):\(index + 1) has a default: list the cases instead")
             }
         }
+    }
+
+    /// The one file outside ClaudePMProtocol allowed to spell a frame: the `pty:output` fast path.
+    static let framesSpelledBy: Set<String> = ["ServerHTTP/WebSocket/PTYOutputEncoder.swift"]
+
+    @Test func noFrameIsSpelledOutsideTheProtocol() throws {
+        var spelled = Set<String>()
+        for (_, module) in try ImportRulesTests.placedModules() where module != "ClaudePMProtocol" {
+            let root = ImportRulesTests.directory(of: module)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                let code = text.split(separator: "\n").filter {
+                    !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                }
+                if code.contains(where: { $0.contains(#"{"type":"#) || $0.contains(#"{\"type\":"#) }) {
+                    spelled.insert("\(module)/\(file)")
+                }
+            }
+        }
+        #expect(spelled == Self.framesSpelledBy, "frames spelled outside the protocol: \(spelled.sorted())")
     }
 }

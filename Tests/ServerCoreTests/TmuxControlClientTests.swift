@@ -30,8 +30,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("tmux").path
-        try Self.standIn.write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script, 0o755) == 0)
+        try ExecutableScript.write(Self.standIn, to: script)
         let go = dir.appendingPathComponent("go").path
         #expect(mkfifo(go, 0o600) == 0)
 

@@ -83,8 +83,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let program = directory.appendingPathComponent("prog; echo INJECTED")
-        try "#!/bin/sh\necho RAN-OK\nexec cat\n".write(to: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        try ExecutableScript.write("#!/bin/sh\necho RAN-OK\nexec cat\n", to: program.path)
         try await TmuxSandbox.with { sandbox in
             let pane = try await sandbox.tmux.newSession(
                 name: TmuxSandbox.sessionName(), cwd: directory.path, command: [program.path], environment: [:],

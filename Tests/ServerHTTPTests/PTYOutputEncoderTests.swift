@@ -1,6 +1,7 @@
-// The fast `pty:output` encoder against the reference encoder (WireJSON) and Foundation's JSON
+// The fast `pty:output` encoder against the protocol's own encoding (`ServerMessage.encoded()`) and Foundation's JSON
 // parser: byte-identical messages for control characters, quotes, U+2028/U+2029, CJK, emoji,
 // invalid UTF-8 and characters split across chunks.
+import ClaudePMProtocol
 import Foundation
 import TestSupport
 import Testing
@@ -13,7 +14,7 @@ struct PTYOutputEncoderTests {
 
     /// The message the generic encoder builds for `text`.
     static func reference(_ text: String) -> [UInt8] {
-        Array(Wire.message("pty:output", [("sessionId", .string(sessionId)), ("data", .string(text))]).utf8)
+        Array((try? ServerMessage.ptyOutput(PtyOutputPayload(sessionId: sessionId, data: text)).encoded()) ?? Data())
     }
 
     /// The `data` string of a message, read back by Foundation's JSON parser.
@@ -110,7 +111,7 @@ struct PTYOutputEncoderTests {
     @Test func escaperCountsWhatItWrites() {
         for text in ["", "x", "\u{1}\u{2028}\"\\", "漢\u{2029}😀\n"] {
             let escaped = JSONStringEscaper.escaped(text)
-            let reference = Array(WireJSON.string(text).serialized().utf8.dropFirst().dropLast())
+            let reference = Array(((try? ClaudePMJSON.encoder().encode(text)) ?? Data()).dropFirst().dropLast())
             #expect(escaped == reference)
         }
     }

@@ -1,27 +1,21 @@
 // A byte-level JSON string escaper for the hot paths (`pty:output` frames). It produces exactly
-// what `WireJSON` produces for a string, without going through `Unicode.Scalar`s or Foundation
-// formatting: `"` `\` `\n` `\r` `\t` get two-character escapes, other C0 controls and U+2028/U+2029
-// become lowercase `\uXXXX`, every other byte (DEL and all non-ASCII UTF-8) is copied as is.
-// Input must be valid UTF-8 (the bytes of a Swift `String`), so the output is valid UTF-8 too.
+// what the protocol's encoder (`ClaudePMJSON`, as JavaScript's JSON.stringify) produces for a
+// string, without `Unicode.Scalar`s or Foundation formatting: `"` `\` `\b` `\f` `\n` `\r` `\t`
+// get two-character escapes, other C0 controls become lowercase `\uXXXX`, every other byte (DEL
+// and all non-ASCII UTF-8, U+2028 and U+2029 included) is copied as is. Input must be valid UTF-8
+// (the bytes of a Swift `String`), so the output is valid UTF-8 too.
 
 /// Escapes UTF-8 bytes into the body of a JSON string literal (without the surrounding quotes).
 enum JSONStringEscaper {
     /// How many bytes `escape` writes for `input`.
     static func escapedCount(_ input: UnsafeBufferPointer<UInt8>) -> Int {
         var count = input.count
-        var index = 0
-        let end = input.count
-        while index < end {
-            let byte = input[index]
+        for byte in input {
             if byte < 0x20 {
                 count += isShortEscape(byte) ? 1 : 5
             } else if byte == 0x22 || byte == 0x5C {
                 count += 1
-            } else if byte == 0xE2 && isLineOrParagraphSeparator(input, at: index) {
-                count += 3
-                index += 2
             }
-            index += 1
         }
         return count
     }
@@ -30,23 +24,13 @@ enum JSONStringEscaper {
     /// bytes); returns the number of bytes written.
     static func escape(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var out = 0
-        var index = 0
-        let end = input.count
-        while index < end {
-            let byte = input[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xE2 {
-                output[out] = byte
-                out += 1
-            } else if byte == 0xE2 && isLineOrParagraphSeparator(input, at: index) {
-                out += writeUnicodeEscape(UInt16(0x2000) | UInt16(input[index + 2] - 0x80), at: output + out)
-                index += 2
-            } else if byte == 0xE2 {
+        for byte in input {
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
                 output[out] = byte
                 out += 1
             } else {
                 out += writeEscape(byte, at: output + out)
             }
-            index += 1
         }
         return out
     }
@@ -63,12 +47,7 @@ enum JSONStringEscaper {
     }
 
     private static func isShortEscape(_ byte: UInt8) -> Bool {
-        byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-    private static func isLineOrParagraphSeparator(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        index + 2 < input.count && input[index + 1] == 0x80 && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9)
+        byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x08 || byte == 0x0C
     }
 
     /// Writes the escape of `"`, `\` or a C0 control; returns its length.
@@ -79,6 +58,8 @@ enum JSONStringEscaper {
         case 0x0A: output[1] = UInt8(ascii: "n")
         case 0x0D: output[1] = UInt8(ascii: "r")
         case 0x09: output[1] = UInt8(ascii: "t")
+        case 0x08: output[1] = UInt8(ascii: "b")
+        case 0x0C: output[1] = UInt8(ascii: "f")
         default: return writeUnicodeEscape(UInt16(byte), at: output)
         }
         return 2

@@ -79,9 +79,11 @@ struct WSEndpoint: Sendable {
             connection.finish()
             metrics.wsOpen.decrement()
         }
-        await connection.send(Wire.message("agent:snapshot", [("agents", .array([]))]))
+        if let agents = Wire.text(.agentSnapshot(AgentSnapshotPayload(agents: []))) { await connection.send(agents) }
         // Extension: this socket gets `sessions:changed` whenever the session list changes.
-        if pushesSessions { await connection.send(Wire.message("sessions:pushing", [])) }
+        if pushesSessions, let pushing = Wire.text(.sessionsPushing(SessionsPushingPayload())) {
+            await connection.send(pushing)
+        }
         do {
             for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {
                 switch message {

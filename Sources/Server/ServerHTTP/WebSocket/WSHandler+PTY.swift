@@ -64,8 +64,7 @@ extension WSHandler {
         }
         hub.subscribe(connection, to: id)
         connection.hasPTY = true
-        await send(
-            "pty:attached", [("sessionId", .string(id)), ("cols", .int(request.cols)), ("rows", .int(request.rows))])
+        await send(.ptyAttached(PtyAttachedPayload(sessionId: id, cols: request.cols, rows: request.rows)))
         let reader = startReader(process, sessionId: id)
         pty = AttachedPTY(
             sessionId: id, paneId: session.paneId, kind: .client(process), readOnly: request.readOnly, reader: reader)
@@ -82,8 +81,8 @@ extension WSHandler {
                 await connection.send(text: message)
             }
             let code = await process.waitForExit()
-            await connection.send(
-                Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(Int(code)))]))
+            let exit = Wire.text(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: Int(code))))
+            if let exit { await connection.send(exit) }
             await self?.streamEnded(subscription: nil, process: process)
         }
     }
@@ -117,7 +116,7 @@ extension WSHandler {
     func detach(_ id: String) async {
         log.ptyDetached(session: id)
         // `pty:detached` goes out before the process is killed, so it precedes `pty:exit` as upstream.
-        await send("pty:detached", [("sessionId", .string(id))])
+        await send(.ptyDetached(PtyDetachedPayload(sessionId: id)))
         if let pty {
             end(pty, cancelReader: false)
             self.pty = nil

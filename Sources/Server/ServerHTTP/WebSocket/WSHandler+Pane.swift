@@ -36,11 +36,7 @@ extension WSHandler {
         hub.subscribe(connection, to: id)
         connection.hasPTY = true
         await send(
-            "pty:attached",
-            [
-                ("sessionId", .string(id)), ("cols", .int(request.cols)), ("rows", .int(request.rows)),
-                ("stream", .string("pane")),
-            ])
+            .ptyAttached(PtyAttachedPayload(sessionId: id, cols: request.cols, rows: request.rows, stream: "pane")))
         let reader = startPaneReader(subscription, sessionId: id)
         pty = AttachedPTY(
             sessionId: id, paneId: paneId, kind: .pane(subscription, session: session), readOnly: request.readOnly,
@@ -66,25 +62,23 @@ extension WSHandler {
                 switch event {
                 case .snapshot(let snapshot):
                     encoder = PTYOutputEncoder(sessionId: sessionId)
-                    await connection.send(Self.snapshotMessage(snapshot, sessionId: sessionId))
+                    if let text = Self.snapshotMessage(snapshot, sessionId: sessionId) { await connection.send(text) }
                 case .output(let bytes):
                     if let message = encoder.message(bytes) { await connection.send(text: message) }
                 case .ended:
-                    await connection.send(
-                        Wire.message("pty:exit", [("sessionId", .string(sessionId)), ("exitCode", .int(0))]))
+                    let exit = Wire.text(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: 0)))
+                    if let exit { await connection.send(exit) }
                 }
             }
             await self?.streamEnded(subscription: subscription.id, process: nil)
         }
     }
 
-    private nonisolated static func snapshotMessage(_ snapshot: PaneSnapshot, sessionId: String) -> String {
-        Wire.message(
-            "pty:snapshot",
-            [
-                ("sessionId", .string(sessionId)), ("cols", .int(snapshot.cols)), ("rows", .int(snapshot.rows)),
-                ("data", .string(String(decoding: snapshot.bytes, as: UTF8.self))),
-                ("historyRows", .int(snapshot.historyRows)),
-            ])
+    private nonisolated static func snapshotMessage(_ snapshot: PaneSnapshot, sessionId: String) -> String? {
+        Wire.text(
+            .ptySnapshot(
+                PtySnapshotPayload(
+                    sessionId: sessionId, cols: snapshot.cols, rows: snapshot.rows,
+                    data: String(decoding: snapshot.bytes, as: UTF8.self), historyRows: snapshot.historyRows)))
     }
 }

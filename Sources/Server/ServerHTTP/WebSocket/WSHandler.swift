@@ -53,10 +53,10 @@ actor WSHandler {
         case .subscribe(let id): await subscribe(id.lowercased())
         case .unsubscribe(let id):
             hub.unsubscribe(connection, from: id.lowercased())
-            await send("unsubscribed", [("sessionId", .string(id))])
+            await send(.unsubscribed(UnsubscribedPayload(sessionId: id)))
         case .input(let id, let text): await input(id.lowercased(), raw: false, text)
         case .keys(let id, let keys): await input(id.lowercased(), raw: true, keys)
-        case .ping: await send("pong", [("timestamp", .date(Date()))])
+        case .ping: await send(.pong(PongPayload(timestamp: Date())))
         case .ptyAttach(let id, let cols, let rows, let readOnly, let stream, let history):
             let request = AttachRequest(
                 cols: cols ?? 80, rows: rows ?? 24, readOnly: !upstreamCompat && readOnly == true,
@@ -78,8 +78,8 @@ actor WSHandler {
         }
         hub.subscribe(connection, to: id)
         let lines = await services.sessions.bufferLines(id)
-        await send("subscribed", [("sessionId", .string(id)), ("bufferLines", .array(lines.map { .string($0) }))])
-        if !lines.isEmpty { await connection.send(Wire.output(id, lines)) }
+        await send(.subscribed(SubscribedPayload(sessionId: id, bufferLines: lines)))
+        if !lines.isEmpty { await send(Wire.output(id, lines)) }
     }
 
     private func input(_ id: String, raw: Bool, _ text: String) async {
@@ -99,9 +99,10 @@ actor WSHandler {
         }
     }
 
-    /// Sends `{"type": type, "payload": payload}` now.
-    func send(_ type: String, _ payload: [(String, WireJSON)]) async {
-        await connection.send(Wire.message(type, payload))
+    /// Sends `message` now.
+    func send(_ message: ServerMessage) async {
+        guard let text = Wire.text(message) else { return }
+        await connection.send(text)
     }
 
     /// Sends an `error` message now.

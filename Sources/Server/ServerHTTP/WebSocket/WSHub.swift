@@ -43,7 +43,8 @@ final class WSHub: Sendable {
 
     /// Routes a ServerCore event: encoded once, the same bytes queued on every target connection.
     func dispatch(_ event: ServerEvent) {
-        let text = ByteBuffer(string: Wire.event(event))
+        guard let encoded = Wire.text(Wire.message(for: event)) else { return }
+        let text = ByteBuffer(string: encoded)
         let targets: [WSConnection] = state.withLock { s in
             if case .sessionsChanged = event { return s.connections.values.filter(\.pushesSessions) }
             guard let sid = event.sessionId else { return Array(s.connections.values) }
