@@ -80,7 +80,7 @@ import Testing
             #expect(!world.app.frameAnswersInput)
         }
         // Only the first few: a session that floods output is back under the cap after them.
-        for _ in 0..<RuntimeApp.attachAnswerFrames {
+        for _ in 0..<AnswerFrames.attachFrames {
             world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("x".utf8))))
             world.app.render(now: world.now)
         }
@@ -91,7 +91,7 @@ import Testing
 
     @Test func theAttachAnswerEndsWithItsWindow() throws {
         var (world, attach) = try Self.enterDrawn()
-        world.now += RuntimeApp.attachAnswerWindow + .milliseconds(1)
+        world.now += AnswerFrames.attachWindow + .milliseconds(1)
         world.send(.terminal(Self.key, generation: attach.generation, .bytes(Array("late".utf8))))
         #expect(!world.app.frameAnswersInput, "output long after the attach is drawn outside the cap")
     }

@@ -36,10 +36,10 @@ extension RuntimeApp {
                 open(key, size: size, readOnly: readOnly)
             }
             echo = readOnly ? nil : (key, EchoPredictor(settings: state.ui.prediction))
-            echoWait = (key, inputTime + Self.attachAnswerWindow, Self.attachAnswerFrames)
+            answerFrames.attached(key, at: inputTime)
         case .detach(let key):
             if echo?.key == key { echo = nil }
-            if echoWait?.key == key { echoWait = nil }
+            answerFrames.detached(key)
             let tile = GridSize(cols: state.ui.tileSize.cols, rows: state.ui.tileSize.rows)
             if state.watched.contains(key) {
                 if !switchAccess(key, readOnly: true, size: tile) {
@@ -123,7 +123,7 @@ extension RuntimeApp {
         let bytes = screen.encode(inPane(appKey, of: key))
         guard !bytes.isEmpty else { return }
         // The key's echo replaces what an attach was still waiting for.
-        echoWait = (key, inputTime + Self.echoWindow, 1)
+        answerFrames.keyForwarded(to: key, at: inputTime)
         let text = String(decoding: bytes, as: UTF8.self)
         entry.channel.input(text)
         if case .mouse = appKey { return }

@@ -7,15 +7,6 @@ extension RuntimeApp {
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeDelay: Duration = .milliseconds(25)
 
-    /// How long after a key its session's output still counts as the key's echo.
-    static let echoWindow: Duration = .seconds(1)
-
-    /// How long after an attach its session's first outputs are drawn at once, and how many
-    /// (the snapshot and the repaint at the new size; a session flooding output gets no more
-    /// uncapped frames than these).
-    static let attachAnswerWindow: Duration = .seconds(1)
-    static let attachAnswerFrames = 4
-
     /// Decodes the batch's reads in order; returns whether any key was dispatched. A lone ESC
     /// whose escape delay ran out before the next read arrived is the Escape key, whatever comes
     /// after it: keys are told apart by when they arrived (or, without arrival times, were read),

@@ -10,7 +10,7 @@ extension RuntimeApp {
         guard var entry = echo, entry.key == key else { return }
         let changed = entry.predictor.typed(text, screen: PaneView(screen: screen), now: Self.monotonic(inputTime))
         echo = entry
-        if changed { echoArrived = true }
+        if changed { answerFrames.predictionChanged() }
     }
 
     /// Confirms or rolls back predictions after `key`'s screen changed; true if the glyphs did.

@@ -15,8 +15,8 @@ extension RuntimeApp {
             count(bytes.count, for: key)
             findScreenChanged(key)
             answerTerminalQueries(key, screen: screen)
-            if echoWait?.key == key { echoArrived = true }
-            if predictionChanged(key, screen: screen) { echoArrived = true }
+            answerFrames.output(from: key)
+            if predictionChanged(key, screen: screen) { answerFrames.predictionChanged() }
             return true
         case .snapshot(let cols, let rows, let bytes):
             guard let screen = screens[key] else { return false }
@@ -28,7 +28,7 @@ extension RuntimeApp {
             count(bytes.count, for: key)
             findScreenChanged(key)
             _ = screen.takeOutput()
-            if echoWait?.key == key { echoArrived = true }
+            answerFrames.output(from: key)
             let paneSize = GridSize(cols: cols, rows: rows)
             if state.streams[key]?.paneSize != paneSize { dispatch(.streamPaneSize(key, paneSize)) }
             return true

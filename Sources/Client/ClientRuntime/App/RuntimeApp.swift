@@ -51,13 +51,10 @@ final class RuntimeApp: UILoopClient {
     /// The terminating signal that ended the loop, if any.
     var exitSignal: Int32?
     let insideTmux: Bool
-    /// The session whose output answers input: until `until`, its next `frames` outputs are
-    /// drawn at once, outside the frame cap. A forwarded key waits for one (its echo); an attach
-    /// for a few (the snapshot, then the program's repaint at the attach size, which in the frame
-    /// slot after the attach page's own frame came up to 16.7 ms late).
-    var echoWait: (key: SessionKey, until: Duration, frames: Int)?
-    /// Output arrived for `echoWait`'s session since the last frame: draw it at once.
-    var echoArrived = false
+    /// Which output answers input and is drawn at once, outside the frame cap (a key's echo; an
+    /// attach's snapshot and repaint, which in the frame slot after the attach page's own frame
+    /// came up to 16.7 ms late).
+    var answerFrames = AnswerFrames()
     /// A key changed what is shown (another page or overlay, the selection, a filter, a scroll)
     /// since the last frame: draw it at once instead of in the next frame slot.
     var keyChangedView = false
@@ -83,9 +80,9 @@ final class RuntimeApp: UILoopClient {
 
     var isFinished: Bool { stopRequested }
 
-    var awaitsEcho: Bool { echoWait != nil }
+    var awaitsEcho: Bool { answerFrames.awaitsAnswer }
 
-    var frameAnswersInput: Bool { echoArrived || keyChangedView }
+    var frameAnswersInput: Bool { answerFrames.isDue || keyChangedView }
 
     func handle(_ batch: LoopBatch<RuntimeEvent>, now: Duration) -> Bool {
         // A termination signal ends the loop before anything else in the batch is handled: under
@@ -98,7 +95,7 @@ final class RuntimeApp: UILoopClient {
         var before = state
         var dirty = false
         inputTime = now
-        if let wait = echoWait, wait.until < now { echoWait = nil }
+        answerFrames.expire(now: now)
         // Keys and server facts get a tick first, so the model's clock is current when they start
         // a banner or a timer. Only a periodic tick may redraw by itself: a key's tick changes
         // nothing visible, and a frame drawn for it would make the key's echo wait for the next
@@ -127,14 +124,11 @@ final class RuntimeApp: UILoopClient {
         dirty = expirePredictions(now: now) || dirty
         dirty = refreshFind(now: now) || dirty
         if state.isQuitting { stopRequested = true }
-        return dirty || echoArrived || state != before
+        return dirty || answerFrames.isDue || state != before
     }
 
     func render(now: Duration) {
-        if echoArrived {
-            echoArrived = false
-            if let wait = echoWait { echoWait = wait.frames > 1 ? (wait.key, wait.until, wait.frames - 1) : nil }
-        }
+        answerFrames.frameDrawn()
         keyChangedView = false
         if let entry = echo, !entry.predictor.glyphs.isEmpty {
             renderer.predictedEcho = (key: entry.key, glyphs: entry.predictor.glyphs)
