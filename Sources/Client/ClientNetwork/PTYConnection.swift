@@ -80,6 +80,12 @@ public actor PTYConnection {
     /// The current status.
     public var status: PTYStatus { machine.status }
 
+    /// Runs `command` on this connection's event loop, after every command given before it, from
+    /// any thread: one hop, with no task in between (the UI loop's keys take this path).
+    public nonisolated func enqueue(_ command: @escaping @Sendable (isolated PTYConnection) -> Void) {
+        loop.execute { self.assumeIsolated { command($0) } }
+    }
+
     /// Hands `value` to the sink, or to `output`.
     func emit(_ value: PTYOutput) {
         if let sink { sink(value) } else { continuation.yield(value) }

@@ -2,35 +2,34 @@
 // WebSocket, attach-before-data, input coalescing, debounced resizes, reconnects). Outputs are
 // posted to the UI loop by the connection itself, unchanged (no forwarding task, no re-tagging),
 // with a generation, so outputs of a stream the loop already replaced are dropped there. Commands
-// from the loop go through one ordered stream, so keys reach the connection in the order they
-// were typed.
+// from the loop go straight to the connection's event loop (`execute`, one hop from the UI
+// thread, no task or stream in between); the event loop runs them in the order they were given,
+// so keys reach the connection in the order they were typed.
 import ClientCore
 import ClientNetwork
 import Foundation
 
 /// A `TerminalChannel` backed by a `PTYConnection`.
 final class PTYChannel: TerminalChannel {
-    private enum Command: Sendable {
-        case input(String)
-        case resize(cols: Int, rows: Int)
-        case access(PTYConnectionMachine.Access, cols: Int, rows: Int)
-        case fit(cols: Int, rows: Int)
-    }
-
-    private let commands: AsyncStream<Command>.Continuation
+    private let connection: PTYConnection
+    private let streams: StreamTasks
     /// Tiles send no heartbeat of their own: an idle wall is ten sockets and each ping costs
     /// several thread wake-ups. The server's event socket is the one heartbeat per server link
     /// (late within ~7 s, down within 10 s, every tile of that server marked stale), and when that
     /// link comes back the model reopens the server's tiles, so none stays on a half-open socket.
     static let tilePingInterval: Duration? = nil
 
-    private init(commands: AsyncStream<Command>.Continuation) {
-        self.commands = commands
+    private init(connection: PTYConnection, streams: StreamTasks) {
+        self.connection = connection
+        self.streams = streams
+    }
+
+    /// Runs `command` on the connection's own event loop, after every command given before it.
+    private func run(_ command: @escaping @Sendable (isolated PTYConnection) -> Void) {
+        connection.enqueue(command)
     }
 
     /// Opens a stream for `key` and starts forwarding its output to `queue`.
-    /// `streams` learns the stream's life task (it ends once the stream is closed and its detach
-    /// and close frame are out), so quitting can wait for it.
     static func open(
         server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool,
         generation: Int, queue: EventQueue<RuntimeEvent>, streams: StreamTasks
@@ -49,38 +48,26 @@ final class PTYChannel: TerminalChannel {
             server: server.config, apiKey: nil, tls: server.tls, sessionId: key.sessionId,
             configuration: configuration, key: server.key,
             onOutput: { queue.post(.terminal(key, generation: generation, $0)) })
-        let (stream, continuation) = AsyncStream<Command>.makeStream()
-        streams.add(
-            Task {
-                await connection.open(cols: cols, rows: rows)
-                for await command in stream {
-                    switch command {
-                    case .input(let text): await connection.input(text)
-                    case .resize(let cols, let rows): await connection.resize(cols: cols, rows: rows)
-                    case .access(let access, let cols, let rows):
-                        await connection.setAccess(access, cols: cols, rows: rows)
-                    case .fit(let cols, let rows): await connection.fit(cols: cols, rows: rows)
-                    }
-                }
-                await connection.shutdownClosingLink()
-            })
-        return PTYChannel(commands: continuation)
+        let channel = PTYChannel(connection: connection, streams: streams)
+        channel.run { $0.open(cols: cols, rows: rows) }
+        return channel
     }
 
     func input(_ text: String) {
-        commands.yield(.input(text))
+        run { $0.input(text) }
     }
 
     func resize(cols: Int, rows: Int) {
-        commands.yield(.resize(cols: cols, rows: rows))
+        run { $0.resize(cols: cols, rows: rows) }
     }
 
     func setAccess(readOnly: Bool, cols: Int, rows: Int) {
-        commands.yield(.access(Self.access(readOnly: readOnly), cols: cols, rows: rows))
+        let access = Self.access(readOnly: readOnly)
+        run { $0.setAccess(access, cols: cols, rows: rows) }
     }
 
     func fit(cols: Int, rows: Int) {
-        commands.yield(.fit(cols: cols, rows: rows))
+        run { $0.fit(cols: cols, rows: rows) }
     }
 
     /// A tile watches without a heartbeat of its own; an attached terminal pings.
@@ -90,7 +77,10 @@ final class PTYChannel: TerminalChannel {
             pingInterval: readOnly ? tilePingInterval : PTYConnectionMachine.Configuration().pingInterval)
     }
 
+    /// Closes the stream after the commands given before; `streams` tracks it until its detach
+    /// and close frame are out, so quitting can wait for it.
     func close() {
-        commands.finish()
+        let connection = connection
+        streams.add(Task { await connection.shutdownClosingLink() })
     }
 }
