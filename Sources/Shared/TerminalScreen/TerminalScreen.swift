@@ -6,8 +6,10 @@
 // snapshots are serialized from it, see ScreenImage).
 // Must not import: any claudepm module (only the C shims CVTerm and CSupport); no ncurses, no
 // network, nothing of the client's or the server's.
-// Data flow: pane bytes -> feed -> libvterm -> cells, damage and scrollback -> TUI or snapshot;
-// a key, character, paste or mouse event -> encode -> bytes for the program.
+// Data flow: pane bytes -> feed (Shim/: what stands in front of libvterm 0.1.4, each defect it
+// works around listed in Shim/LibvtermShim.swift) -> libvterm -> cells, damage and scrollback ->
+// TUI or snapshot (Image/); a key, character, paste or mouse event -> encode -> bytes for the
+// program. Width/ holds the one width rule (glibc's wcwidth, tmux's cells) both sides use.
 
 import CSupport
 import CVTerm
