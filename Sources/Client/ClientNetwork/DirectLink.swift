@@ -3,7 +3,7 @@
 // stream bound to the same loop), with no async sequence, task resumption or executor job per
 // frame. A busy wall gets about 900 `pty:output` frames a second; going through WSClient's
 // inbound stream cost each of them a hand-over that was most of the network thread's work
-// (docs/performance.md, session 15). Speaks RFC 6455 over TCP or TLS, with permessage-deflate
+// (docs/history/performance.md, session 15). Speaks RFC 6455 over TCP or TLS, with permessage-deflate
 // (RFC 7692, `LinkDeflate`) when the link offers it (off loopback). A peer that reads the upgrade
 // request and closes (a tunnel or proxy whose backend is down) fails the attempt at once: the
 // socket does not allow half-closure, so the peer's FIN ends the handshake.

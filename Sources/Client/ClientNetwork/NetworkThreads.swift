@@ -1,7 +1,7 @@
 // How many threads the client's sockets run on. A client receives at most a few megabytes a second
 // over a handful of sockets (a wall of tiles: about 900 small PTY messages a second); one event
 // loop thread serves that, with fewer wake-ups and thread switches than two threads splitting
-// the same sockets (measured in docs/performance.md, session 14).
+// the same sockets (measured in docs/history/performance.md, session 14).
 
 import Foundation
 import NIOCore

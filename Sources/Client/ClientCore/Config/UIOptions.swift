@@ -66,7 +66,7 @@ public struct UIOptions: Equatable, Sendable, Codable {
     /// Notification delivery. Default `.bell`.
     public var notifyMode: NotifyMode
     /// Maximum frames per second the renderer draws. Default 75 (a busy tile is then at most one
-    /// 60 Hz refresh behind: docs/performance.md, session 15), range 1–240.
+    /// 60 Hz refresh behind: docs/history/performance.md, session 15), range 1–240.
     public var frameCap: Int
 
     /// The defaults.
