@@ -46,7 +46,7 @@ struct DeflateInteropTests {
 
 /// A Python `websockets` echo server on a free loopback port.
 enum PythonWebSockets {
-    static let python = "/usr/bin/python3"
+    static let python = PythonWebSocketsProbe.python
 
     /// Echoes each message as `echo <length>: <message>` (compressed when long, by the library);
     /// `extensions?` is answered with the negotiated extensions' names.
@@ -65,16 +65,7 @@ enum PythonWebSockets {
         asyncio.run(main())
         """
 
-    static var isAvailable: Bool {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["-c", "import websockets"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }
+    static var isAvailable: Bool { PythonWebSocketsProbe.isInstalled }
 
     static func start() throws -> Process {
         let process = Process()

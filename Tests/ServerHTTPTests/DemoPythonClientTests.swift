@@ -32,14 +32,7 @@ enum DemoPython {
     }
 
     static var isAvailable: Bool {
-        guard serverBinary != nil, FileManager.default.fileExists(atPath: script.path) else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["-c", "import websockets"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        return ChildWait.exitStatus(of: probe) == 0
+        serverBinary != nil && FileManager.default.fileExists(atPath: script.path) && PythonWebSocketsProbe.isInstalled
     }
 
     static func check() async throws {
