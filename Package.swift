@@ -93,7 +93,7 @@ var targets: [Target] = [
         swiftSettings: swift6
     ),
     .testTarget(
-        name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ClientCore", "TUI", "TestSupport"],
+        name: "TerminalScreenTests", dependencies: ["TerminalScreen", "CVTerm", "ClientCore", "TUI", "TestSupport"],
         swiftSettings: swift6),
     .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
     .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "TestSupport"], swiftSettings: swift6),

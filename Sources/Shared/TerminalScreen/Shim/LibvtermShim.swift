@@ -1,7 +1,10 @@
 // LibvtermShim: the room where TerminalScreen stands in front of libvterm 0.1.4 (Debian 12's).
-// Every file here exists because of one of the defects or gaps below; with a libvterm that has
-// fixed one, the named test shows whether its workaround can go. Nothing outside this folder
-// parses terminal bytes; the screen model, its cells and its snapshots (../Image) sit beside it.
+// Every file here exists because of one of the defects or gaps below. The tests named after each
+// show the workaround; `TerminalScreenTests/LibvtermDefectTests` shows the defects themselves in
+// raw libvterm (colon colours, SGR 58, the older width table, DECRC after a shrink, a mark after
+// the last column, `CSI s`), each expecting the defect, so a newer libvterm that fixed one fails
+// there and says which workaround can go. Nothing outside this folder parses terminal bytes; the
+// screen model, its cells and its snapshots (../Image) sit beside it.
 //
 // Defects (libvterm crashes, hangs or draws wrong):
 // - REP (`CSI n b`) loops forever when nothing was printed yet, and writes past the row when the
