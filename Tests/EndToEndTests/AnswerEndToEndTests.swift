@@ -143,7 +143,12 @@ extension UIWorld {
 
     /// The server's log lines for answers typed into a pane (one per answer the server accepted).
     func answersTyped() -> [String] {
+        serverLogLines { $0.hasSuffix("answer typed") }
+    }
+
+    /// The server's log lines that `matches` accepts.
+    func serverLogLines(_ matches: (String) -> Bool) -> [String] {
         let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").map(String.init).filter { $0.hasSuffix("answer typed") }
+        return log.split(separator: "\n").map(String.init).filter(matches)
     }
 }

@@ -141,9 +141,6 @@ extension UIWorld {
 
     /// The server's log lines for answers refused because their wait was over.
     func lateAnswersRefused() -> [String] {
-        let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").map(String.init).filter {
-            $0.contains("answer refused: the prompt is no longer waiting")
-        }
+        serverLogLines { $0.contains("answer refused: the prompt is no longer waiting") }
     }
 }

@@ -120,11 +120,7 @@ enum DirectLink {
             upgradePipelineHandler: { channel, response in
                 channel.eventLoop.makeCompletedFuture {
                     let answer = response.headers[canonicalForm: "Sec-WebSocket-Extensions"].joined(separator: ",")
-                    if !compress, !answer.isEmpty {
-                        throw LinkDeflate.Refusal(
-                            detail: "the server answered an extension that was not offered: \(answer)")
-                    }
-                    let deflate = try LinkDeflate.negotiated(answer)
+                    let deflate = try LinkDeflate.negotiated(answer, offered: compress)
                     try channel.pipeline.syncOperations.addHandler(DirectLinkHandler(events: events, deflate: deflate))
                     return true
                 }

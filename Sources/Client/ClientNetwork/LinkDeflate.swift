@@ -41,9 +41,11 @@ final class LinkDeflate {
     private let decompressor: ZlibDecompressor
 
     /// The extension the server's answer agreed to: nil when it agreed to none, a `Refusal`
-    /// when it names an extension or a parameter this client did not offer or cannot use.
-    static func negotiated(_ header: String?) throws -> LinkDeflate? {
+    /// when it names an extension or a parameter this client did not offer (nothing, unless
+    /// `offered`) or cannot use.
+    static func negotiated(_ header: String?, offered: Bool = true) throws -> LinkDeflate? {
         guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard offered else { throw Refusal(detail: "the server answered an extension that was not offered: \(header)") }
         let offers = header.split(separator: ",", omittingEmptySubsequences: true)
         guard offers.count == 1, let only = offers.first else {
             throw Refusal(detail: "the server answered more than one extension: \(header)")

@@ -1,9 +1,10 @@
 // Answers to prompts over REST: yes and no are tmux key names on `/keys` (`1`, `Escape`), text
 // goes to `/input` (with Enter). Each names its prompt (`prompt` and `waiting_since`, claudepm's
 // extension), so claudepm-server types an answer to a prompt once, answers a repeat 409 and an
-// answer to a wait that is over 410; an upstream server ignores the fields. How a failure ends for the user (`answerOutcome`) depends on whether the
-// request can have reached the pane: a refusal or a connection never made typed nothing; a
-// timeout, a dropped connection or a server failure leave it in doubt.
+// answer to a wait that is over 410; an upstream server ignores the fields. How a failure ends
+// for the user (`answerOutcome`) depends on whether the request can have reached the pane: a
+// refusal or a connection never made typed nothing; a timeout, a dropped connection or a server
+// failure leave it in doubt.
 
 import ClientCore
 

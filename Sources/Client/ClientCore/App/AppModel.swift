@@ -42,18 +42,12 @@ public struct WaitingInfo: Hashable, Sendable {
     public static func continuing(
         _ existing: WaitingInfo?, reason: String, since: Date, serverSince: Date? = nil
     ) -> WaitingInfo {
-        guard var kept = existing, kept.isSameWait(serverSince: serverSince) else {
+        guard var kept = existing, !WaitingState.areDifferentWaits(serverSince: kept.serverSince, serverSince) else {
             return WaitingInfo(reason: reason, since: since, serverSince: serverSince)
         }
         kept.reason = reason
         if kept.serverSince == nil { kept.serverSince = serverSince }
         return kept
-    }
-
-    /// False when both this wait and another carry the server's time of their edge and they differ.
-    func isSameWait(serverSince other: Date?) -> Bool {
-        guard let serverSince, let other else { return true }
-        return serverSince == other
     }
 
     /// True for a permission prompt, which `y`/`n` can answer without attaching.

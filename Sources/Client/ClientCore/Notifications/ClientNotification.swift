@@ -141,6 +141,13 @@ public struct WaitingState: Equatable, Sendable, Codable {
         self.since = since
         self.serverSince = serverSince
     }
+
+    /// True when two waits are different ones by the server's times of their edges: both are
+    /// known and they differ (claudepm-server dates a waiting notification with its edge).
+    public static func areDifferentWaits(serverSince a: Date?, _ b: Date?) -> Bool {
+        guard let a, let b else { return false }
+        return a != b
+    }
 }
 
 /// Commands from NotificationManager.

@@ -21,7 +21,9 @@ extension NotificationManager {
             let state = WaitingState(
                 reason: Self.waitingReason(fromMessage: entry.message),
                 since: localTime(entry.createdAt, server: server), serverSince: entry.createdAt)
-            if let known = waiting[key], !Self.isNewWait(state, after: known) {
+            if let known = waiting[key],
+                !WaitingState.areDifferentWaits(serverSince: state.serverSince, known.serverSince)
+            {
                 implied[key] = WaitingState(
                     reason: known.reason, since: min(known.since, state.since),
                     serverSince: known.serverSince ?? state.serverSince)
@@ -31,13 +33,6 @@ extension NotificationManager {
         }
         for key in waiting.keys where key.server == server { waiting[key] = nil }
         waiting.merge(implied) { _, new in new }
-    }
-
-    /// True if `listed` is a later wait than `known`: both carry the server's time of their edge
-    /// (claudepm-server dates a waiting notification with it), and the times differ.
-    static func isNewWait(_ listed: WaitingState, after known: WaitingState) -> Bool {
-        guard let listedAt = listed.serverSince, let knownAt = known.serverSince else { return false }
-        return listedAt != knownAt
     }
 
     /// The waiting reason at the end of a server `waiting_input` message, `.unknown` if none.

@@ -24,11 +24,6 @@ final class PTYChannel: TerminalChannel {
         self.streams = streams
     }
 
-    /// Runs `command` on the connection's own event loop, after every command given before it.
-    private func run(_ command: @escaping @Sendable (isolated PTYConnection) -> Void) {
-        connection.enqueue(command)
-    }
-
     /// Opens a stream for `key` and starts forwarding its output to `queue`.
     static func open(
         server: RuntimeServer, key: SessionKey, cols: Int, rows: Int, readOnly: Bool, paneStream: Bool,
@@ -49,25 +44,25 @@ final class PTYChannel: TerminalChannel {
             configuration: configuration, key: server.key,
             onOutput: { queue.post(.terminal(key, generation: generation, $0)) })
         let channel = PTYChannel(connection: connection, streams: streams)
-        channel.run { $0.open(cols: cols, rows: rows) }
+        connection.enqueue { $0.open(cols: cols, rows: rows) }
         return channel
     }
 
     func input(_ text: String) {
-        run { $0.input(text) }
+        connection.enqueue { $0.input(text) }
     }
 
     func resize(cols: Int, rows: Int) {
-        run { $0.resize(cols: cols, rows: rows) }
+        connection.enqueue { $0.resize(cols: cols, rows: rows) }
     }
 
     func setAccess(readOnly: Bool, cols: Int, rows: Int) {
         let access = Self.access(readOnly: readOnly)
-        run { $0.setAccess(access, cols: cols, rows: rows) }
+        connection.enqueue { $0.setAccess(access, cols: cols, rows: rows) }
     }
 
     func fit(cols: Int, rows: Int) {
-        run { $0.fit(cols: cols, rows: rows) }
+        connection.enqueue { $0.fit(cols: cols, rows: rows) }
     }
 
     /// A tile watches without a heartbeat of its own; an attached terminal pings.

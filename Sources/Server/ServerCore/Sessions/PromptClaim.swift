@@ -18,11 +18,14 @@ public struct PromptClaim: Sendable, Equatable {
         self.waitingSince = waitingSince
     }
 
-    /// True if a wait that began at `began` is a later one than the wait this answer is for (the
-    /// times are this server's own, compared in the milliseconds `ISOTimestamp` writes).
-    public func isOlder(than began: Date) -> Bool {
-        guard let waitingSince else { return false }
-        return Self.milliseconds(began) > Self.milliseconds(waitingSince)
+    /// True if the answer may be typed into the session's current wait, which began at `began`
+    /// (nil: the session does not wait). An answer that names no time is not checked; one that
+    /// does needs a wait that began no later than it says (the times are this server's own,
+    /// compared in the milliseconds `ISOTimestamp` writes).
+    public func fits(waitBegan began: Date?) -> Bool {
+        guard let waitingSince else { return true }
+        guard let began else { return false }
+        return Self.milliseconds(began) <= Self.milliseconds(waitingSince)
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {

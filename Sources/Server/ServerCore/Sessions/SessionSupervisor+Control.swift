@@ -52,8 +52,7 @@ extension SessionSupervisor {
         guard answeredPrompts.claim(prompt.prompt, session: id) else {
             throw ServerError.conflict("Prompt \(prompt.prompt) was already answered; nothing was sent")
         }
-        guard prompt.waitingSince != nil else { return }
-        guard let began = waitingSince[id], !prompt.isOlder(than: began) else {
+        guard prompt.fits(waitBegan: waitingSince[id]) else {
             answeredPrompts.release(prompt.prompt, session: id)
             throw ServerError.gone("Prompt \(prompt.prompt) is no longer waiting; nothing was sent")
         }

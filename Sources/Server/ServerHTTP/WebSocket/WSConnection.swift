@@ -4,6 +4,7 @@
 // does not keep up are dropped oldest-first beyond 256 queued messages.
 // Pre-encoded messages travel as ByteBuffers: a broadcast is encoded once and the same buffer
 // (copy-on-write, never copied) is written to every connection.
+import ClaudePMProtocol
 import Foundation
 import HummingbirdWebSocket
 import NIOCore
@@ -39,6 +40,12 @@ final class WSConnection: Sendable {
         guard !isClosed else { return }
         metrics?.sent(bytes: text.utf8.count)
         try? await outbound.write(.text(text))
+    }
+
+    /// Writes `message`, encoded by the protocol module, now (awaits the socket).
+    func send(_ message: ServerMessage) async {
+        guard let text = Wire.text(message) else { return }
+        await send(text)
     }
 
     /// Writes a pre-encoded text message (UTF-8 bytes) now (awaits the socket).

@@ -79,11 +79,9 @@ struct WSEndpoint: Sendable {
             connection.finish()
             metrics.wsOpen.decrement()
         }
-        if let agents = Wire.text(.agentSnapshot(AgentSnapshotPayload(agents: []))) { await connection.send(agents) }
+        await connection.send(.agentSnapshot(AgentSnapshotPayload(agents: [])))
         // Extension: this socket gets `sessions:changed` whenever the session list changes.
-        if pushesSessions, let pushing = Wire.text(.sessionsPushing(SessionsPushingPayload())) {
-            await connection.send(pushing)
-        }
+        if pushesSessions { await connection.send(.sessionsPushing(SessionsPushingPayload())) }
         do {
             for try await message in inbound.messages(maxSize: WSLimits.maxPayload) {
                 switch message {

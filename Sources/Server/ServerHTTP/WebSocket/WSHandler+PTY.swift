@@ -81,8 +81,7 @@ extension WSHandler {
                 await connection.send(text: message)
             }
             let code = await process.waitForExit()
-            let exit = Wire.text(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: Int(code))))
-            if let exit { await connection.send(exit) }
+            await connection.send(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: Int(code))))
             await self?.streamEnded(subscription: nil, process: process)
         }
     }

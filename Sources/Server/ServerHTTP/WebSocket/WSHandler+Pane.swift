@@ -62,23 +62,21 @@ extension WSHandler {
                 switch event {
                 case .snapshot(let snapshot):
                     encoder = PTYOutputEncoder(sessionId: sessionId)
-                    if let text = Self.snapshotMessage(snapshot, sessionId: sessionId) { await connection.send(text) }
+                    await connection.send(Self.snapshotMessage(snapshot, sessionId: sessionId))
                 case .output(let bytes):
                     if let message = encoder.message(bytes) { await connection.send(text: message) }
                 case .ended:
-                    let exit = Wire.text(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: 0)))
-                    if let exit { await connection.send(exit) }
+                    await connection.send(.ptyExit(PtyExitPayload(sessionId: sessionId, exitCode: 0)))
                 }
             }
             await self?.streamEnded(subscription: subscription.id, process: nil)
         }
     }
 
-    private nonisolated static func snapshotMessage(_ snapshot: PaneSnapshot, sessionId: String) -> String? {
-        Wire.text(
-            .ptySnapshot(
-                PtySnapshotPayload(
-                    sessionId: sessionId, cols: snapshot.cols, rows: snapshot.rows,
-                    data: String(decoding: snapshot.bytes, as: UTF8.self), historyRows: snapshot.historyRows)))
+    private nonisolated static func snapshotMessage(_ snapshot: PaneSnapshot, sessionId: String) -> ServerMessage {
+        .ptySnapshot(
+            PtySnapshotPayload(
+                sessionId: sessionId, cols: snapshot.cols, rows: snapshot.rows,
+                data: String(decoding: snapshot.bytes, as: UTF8.self), historyRows: snapshot.historyRows))
     }
 }

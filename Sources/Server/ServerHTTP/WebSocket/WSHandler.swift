@@ -101,14 +101,12 @@ actor WSHandler {
 
     /// Sends `message` now.
     func send(_ message: ServerMessage) async {
-        guard let text = Wire.text(message) else { return }
-        await connection.send(text)
+        await connection.send(message)
     }
 
     /// Sends an `error` message now.
     func sendError(_ payload: ErrorPayload) async {
-        guard let data = try? ServerMessage.error(payload).encoded() else { return }
-        await connection.send(String(decoding: data, as: UTF8.self))
+        await send(.error(payload))
     }
 
     /// Cleans up when the socket closes: the PTY is killed, subscriptions dropped.
