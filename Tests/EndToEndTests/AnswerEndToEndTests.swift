@@ -74,11 +74,13 @@ extension UIEndToEndTests {
 
 extension UIWorld {
     /// Waits until every agent waits for its user, the UI shows them all waiting, and at least two
-    /// ask for permission (a free question is answered over REST to move its agent on). Returns
-    /// the sessions asking for permission.
+    /// ask for permission. Until two do, each free question is answered over REST (at most once
+    /// per 5 s per session) to move its agent on to its next question. Returns the sessions asking
+    /// for permission; throws, naming what each agent and the list last showed, if that never comes.
     func waitForStillWorld(timeout: Double = 180) async throws -> [Session] {
         let end = Date().addingTimeInterval(timeout)
-        var answered = Date.distantPast
+        var answered: [String: Date] = [:]
+        var last = "nothing seen"
         while Date() < end {
             let sessions = try await rest.sessions().filter { $0.status == .running && $0.ticket != nil }
             var permission: [Session] = []
@@ -90,16 +92,19 @@ extension UIWorld {
             }
             let rows = ListRows(await tmux.screen()).rows
             let shown = rows.count == sessions.count && rows.allSatisfy { $0.line.contains("◆") }
-            if shown, permission.count + question.count == sessions.count {
-                if permission.count >= 2 { return permission }
-                if let free = question.first, Date().timeIntervalSince(answered) > 5 {
+            if shown, permission.count >= 2, permission.count + question.count == sessions.count { return permission }
+            if permission.count < 2 {
+                for free in question where Date().timeIntervalSince(answered[free.id] ?? .distantPast) > 5 {
                     try await rest.sendInput(session: free.id, text: "go ahead")
-                    answered = Date()
+                    answered[free.id] = Date()
                 }
             }
+            last =
+                "\(sessions.count) running, \(permission.count) asking permission, \(question.count) a question; "
+                + "list rows: \(rows.map(\.line))"
             try await Task.sleep(for: .milliseconds(300))
         }
-        return []
+        throw StillWorldTimeout(description: "the agents never all waited, two on permission: \(last)")
     }
 
     /// Makes `session` wait anew through the hooks route, as Claude Code's hooks would: its wait

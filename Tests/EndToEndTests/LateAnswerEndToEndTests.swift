@@ -22,7 +22,11 @@ struct LateAnswerEndToEndTests {
         "an answer held by a stalled link and delivered after its wait ended types nothing; the next prompt takes y once"
     )
     func aLateAnswerIsNeverTypedIntoALaterWait() async throws {
-        try await UIWorld.with(proxy: ProxyProfile(), config: "[ui]\nanswer_grace_ms = 500\n") { world in
+        // Every agent asks for permission, so the world is still within one question.
+        try await UIWorld.with(
+            proxy: ProxyProfile(), config: "[ui]\nanswer_grace_ms = 500\n",
+            serverEnvironment: ["CLAUDEPM_DEMO_QUESTIONS": "permission"]
+        ) { world in
             let proxy = try #require(world.proxy)
             try #require(await world.waitForWall().ok)
             let asking = try await world.waitForStillWorld()
