@@ -68,7 +68,11 @@ class World:
         for name, lines in (("inner", ["set -g default-terminal xterm-256color", "set -g history-limit 2000",
                                        "set-environment -g COLORTERM truecolor"]),
                             ("outer", ["set -g status off"]),
-                            ("viewer", ["set -g status off", "set -g history-limit 0"])):
+                            # The viewer server outlives its panes: each look kills its pane, and
+                            # the next look's new-session raced a server exiting when empty
+                            # ("server exited unexpectedly").
+                            ("viewer", ["set -g status off", "set -g history-limit 0",
+                                        "set -s exit-empty off"])):
             path = os.path.join(self.dir, name + ".conf")
             with open(path, "w") as f:
                 f.write("\n".join(lines) + "\n")
