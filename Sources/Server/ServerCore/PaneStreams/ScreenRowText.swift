@@ -1,7 +1,8 @@
 // The screen rows of one TerminalScreen as capture text (CaptureText), kept between reads. A read
 // takes the screen's damage and converts only the rows it reports changed; rows a whole-screen
-// scroll moved up are moved, not read again. The waiting detector reads a busy pane's screen up to
-// 20 times a second, and a Claude session at work changes one row of forty (its spinner).
+// scroll moved up are moved, not read again. The waiting detector reads a busy pane's screen after
+// each quiet moment (OutputTicker), and a Claude session at work changes one row of forty (its
+// spinner).
 //
 // Not Sendable: it lives in a PaneMirror, under PaneStreams' lock. It must be the only reader of
 // its screen's damage.

@@ -4,11 +4,12 @@
 import Foundation
 import Synchronization
 
-/// Collects dirty panes and hands them over in batches: a pane that was quiet is handed over
-/// `delay` after its first mark, a pane that keeps writing at most once per `busyInterval` (a
-/// capture of every busy pane every 10 ms cost the server a core and tmux half of one for nine
-/// panes at 64 KB/s; the detector debounces screen patterns for 40 ms anyway). The last mark of a
-/// burst is always handed over, so a prompt printed after a flood is seen.
+/// Collects dirty panes and hands them over in batches. A pane that was quiet is handed over
+/// `delay` after its first mark. A pane that keeps writing is handed over once it has been quiet
+/// for `quiet` (a prompt printed after a flood is the pane's last output, so it is read at once),
+/// and at least once per `busyInterval` while it never goes quiet: a read of every flooding pane
+/// 20 times a second was the largest part of the server's CPU on a busy wall (nine panes at
+/// 64 KB/s), and what a flood's screen shows in between matters to no one.
 final class OutputTicker: Sendable {
     /// A pane and the tmux session whose control client reported it.
     struct Mark: Hashable, Sendable {
@@ -27,16 +28,19 @@ final class OutputTicker: Sendable {
 
     private let state = Mutex(State())
     private let delay: Duration
+    private let quiet: Duration
     private let busyInterval: Duration
     private let flush: @Sendable (Set<Mark>) async -> Void
 
-    /// A ticker that calls `flush` `delay` after a quiet pane's first mark, and at most every
-    /// `busyInterval` for a pane that keeps writing.
+    /// A ticker that calls `flush` `delay` after a quiet pane's first mark, and for a pane that
+    /// keeps writing once it was quiet for `quiet` or `busyInterval` after its last hand-over,
+    /// whichever comes first.
     init(
-        delay: Duration, busyInterval: Duration = .milliseconds(50),
+        delay: Duration, quiet: Duration = .milliseconds(20), busyInterval: Duration = .milliseconds(250),
         flush: @escaping @Sendable (Set<Mark>) async -> Void
     ) {
         self.delay = delay
+        self.quiet = max(quiet, delay)
         self.busyInterval = max(busyInterval, delay)
         self.flush = flush
     }
@@ -46,9 +50,11 @@ final class OutputTicker: Sendable {
         let now = ContinuousClock.now
         let wake = state.withLock { s -> ContinuousClock.Instant? in
             let mark = Mark(pane: pane, session: session)
-            if s.due[mark] == nil {
-                let earliest = s.flushed[mark].map { $0 + busyInterval } ?? now
-                s.due[mark] = max(now + delay, earliest)
+            if let flushed = s.flushed[mark], now - flushed < busyInterval {
+                // Busy: each mark moves the quiet read later; the busy interval bounds it.
+                s.due[mark] = min(now + quiet, flushed + busyInterval)
+            } else if s.due[mark] == nil {
+                s.due[mark] = now + delay
             }
             guard let next = s.due.values.min(), s.wake.map({ next < $0 }) ?? true else { return nil }
             s.wake = next

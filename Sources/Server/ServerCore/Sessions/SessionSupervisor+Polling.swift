@@ -80,9 +80,9 @@ extension SessionSupervisor {
     /// most once per poll interval (upstream's pace), and to the waiting detector at once unless
     /// only its layout changed (a resize is not output: it must not end a wait). Only a capture
     /// that may be published reaches back into the history (`captureLines`, as upstream's
-    /// snapshots do); the ones in between, up to 20 a second for a busy pane, take the screen
-    /// alone, which is what the detector needs (a quarter of the cost to tmux and to the server
-    /// for a 40-row pane).
+    /// snapshots do); the ones in between (OutputTicker's, several a second for a busy pane)
+    /// take the screen alone, which is what the detector needs (a quarter of the cost to tmux and
+    /// to the server for a 40-row pane).
     func capture(_ id: String, paneId: String, session tmuxSession: String?) async {
         let publishable = live[id].map { isPublishDue($0, now: .now) } ?? true
         guard let lines = await captureLines(paneId, session: tmuxSession, history: publishable) else { return }
