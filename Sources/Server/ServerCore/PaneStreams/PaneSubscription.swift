@@ -26,7 +26,12 @@ public final class PaneSubscription: Sendable {
         self.onCancel = onCancel
     }
 
-    /// The next event; nil once the stream ended and everything was taken.
+    /// The most output bytes one `next()` joins into one event.
+    static let joinLimit = 64 * 1024
+
+    /// The next event; nil once the stream ended and everything was taken. Output queued back to
+    /// back comes as one event (up to `joinLimit` bytes): a viewer that fell behind a flood gets
+    /// one frame, one write, for what queued meanwhile, not one per `%output` line.
     public func next() async -> PaneStreamEvent? {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { s -> PaneStreamEvent?? in
@@ -77,9 +82,19 @@ public final class PaneSubscription: Sendable {
     }
 
     private static func pop(_ s: inout State) -> PaneStreamEvent {
-        let event = s.items[s.head]
+        var event = s.items[s.head]
         s.head += 1
         s.bytes -= event.size
+        if case .output(var bytes) = event {
+            while s.head < s.items.count, case .output(let more) = s.items[s.head],
+                bytes.count + more.count <= joinLimit
+            {
+                bytes += more
+                s.head += 1
+                s.bytes -= more.count
+            }
+            event = .output(bytes)
+        }
         if s.head > 64, s.head * 2 > s.items.count {
             s.items.removeFirst(s.head)
             s.head = 0
