@@ -73,6 +73,8 @@ var targets: [Target] = [
         ],
         swiftSettings: swift6
     ),
+    // Feeds raw libvterm the cases that crash or hang it (TerminalScreenTests run it as a child).
+    .executableTarget(name: "libvterm-probe", dependencies: ["CVTerm"], swiftSettings: swift6),
     .executableTarget(
         name: "claudepm-demo-agent",
         dependencies: ["ClaudePMProtocol", "CSupport", dep("ArgumentParser", "swift-argument-parser")],
@@ -292,12 +294,12 @@ if wantsFuzz {
 
 // Where each module's sources live: Sources/<group>/<module>, so that the tree shows the system
 // (docs/architecture.md, "Layout"): the client, the server, what both share, and the tools (bench,
-// demo agent, latency proxy). Target names do not depend on it.
+// demo agent, latency proxy, libvterm probe). Target names do not depend on it.
 let layout: [String: [String]] = [
     "Shared": ["ClaudePMProtocol", "CSupport", "CVTerm", "TerminalScreen"],
     "Client": ["CNCursesW", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm"],
     "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
-    "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
+    "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent", "libvterm-probe"],
 ]
 for target in targets where target.type != .test && target.path == nil {
     if let group = layout.first(where: { $0.value.contains(target.name) })?.key {

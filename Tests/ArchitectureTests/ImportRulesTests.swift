@@ -44,6 +44,7 @@ import Testing
             "ArgumentParser", "ClaudePMProtocol", "ServerCore", "ServerHTTP", "ServerPostgres", "Logging",
         ],
         "claudepm-demo-agent": ["ArgumentParser", "CSupport"],
+        "libvterm-probe": ["CVTerm"],
         "claudepm-bench": ["ArgumentParser", "CSupport", "ClaudePMProtocol", "TerminalScreen", "LatencyProxy"],
         "LatencyProxy": [],
     ]
@@ -94,7 +95,7 @@ import Testing
         "Shared": ["ClaudePMProtocol", "CSupport", "CVTerm", "TerminalScreen"],
         "Client": ["CNCursesW", "ClientCore", "TUI", "ClientNetwork", "ClientRuntime", "claudepm"],
         "Server": ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"],
-        "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent"],
+        "Tools": ["LatencyProxy", "claudepm-bench", "claudepm-demo-agent", "libvterm-probe"],
     ]
 
     /// What a group's modules may import from other groups (the walls between them): the client

@@ -1,8 +1,7 @@
 // The libvterm 0.1.4 defects that Shim/LibvtermShim.swift lists, shown in raw libvterm (no guard,
 // no rewriter, no shaper in front): each test expects the defect. A newer libvterm that fixed one
-// fails its test, which says which workaround of the shim can go. Only defects that can be shown
-// without crashing or hanging the test process are here (REP's hang is `VTermHangTests`, with the
-// guard in front and a deadline).
+// fails its test, which says which workaround of the shim can go. The defects that crash or hang
+// libvterm are shown in a child process (`LibvtermCrashDefectTests`); the gap of mode 2026 is here.
 import CVTerm
 import Testing
 
@@ -109,5 +108,29 @@ import Testing
         raw.feed("\u{1b}[3;3H\u{1b}[s\u{1b}[1;1H\u{1b}[u")
         let cursor = raw.cursor
         #expect(!(cursor.row == 2 && cursor.col == 2), "CSI u restored the cursor CSI s saved")
+    }
+
+    @Test func synchronizedOutputIsSwallowedWithoutACallback() {
+        // DEC private mode 2026 reaches no callback, not even the fallback for what libvterm does
+        // not know: SyncOutputDetector finds it in the bytes beside the parser.
+        final class Heard { var csi: [UInt8] = [] }
+        let raw = Raw()
+        let heard = Heard()
+        // libvterm keeps the pointer: the callbacks live in memory of their own until reset.
+        let fallbacks = UnsafeMutablePointer<VTermParserCallbacks>.allocate(capacity: 1)
+        fallbacks.initialize(to: VTermParserCallbacks())
+        defer { fallbacks.deallocate() }
+        fallbacks.pointee.csi = { _, _, _, _, command, user in
+            user.map { Unmanaged<Heard>.fromOpaque($0).takeUnretainedValue().csi.append(UInt8(bitPattern: command)) }
+            return 1
+        }
+        withExtendedLifetime(heard) {
+            vterm_state_set_unrecognised_fallbacks(raw.state, fallbacks, Unmanaged.passUnretained(heard).toOpaque())
+            raw.feed("\u{1b}[5}")
+            #expect(heard.csi == [UInt8(ascii: "}")], "control: an unknown CSI reaches the fallback")
+            raw.feed("\u{1b}[?2026h\u{1b}[?2026l")
+            #expect(heard.csi == [UInt8(ascii: "}")], "mode 2026 reached the fallback")
+            vterm_state_set_unrecognised_fallbacks(raw.state, nil, nil)
+        }
     }
 }

@@ -2,8 +2,10 @@
 // Every file here exists because of one of the defects or gaps below. The tests named after each
 // show the workaround; `TerminalScreenTests/LibvtermDefectTests` shows the defects themselves in
 // raw libvterm (colon colours, SGR 58, the older width table, DECRC after a shrink, a mark after
-// the last column, `CSI s`), each expecting the defect, so a newer libvterm that fixed one fails
-// there and says which workaround can go. Nothing outside this folder parses terminal bytes; the
+// the last column, `CSI s`, mode 2026 swallowed), and `LibvtermCrashDefectTests` the crashes and
+// the hang in a child (`libvterm-probe`: REP with nothing printed, a UTF-8 C1 in insert mode,
+// ill-formed UTF-8 cut by a control), each expecting the defect, so a newer libvterm that fixed
+// one fails there and says which workaround can go. Nothing outside this folder parses terminal bytes; the
 // screen model, its cells and its snapshots (../Image) sit beside it.
 //
 // Defects (libvterm crashes, hangs or draws wrong):
