@@ -6,7 +6,10 @@
 //   a new event or message does not compile until the reducer says what it does with it;
 // - WebSocket frames are typed: outside the protocol module no code spells a frame's JSON
 //   (`{"type":…`) itself, but for the `pty:output` fast path, which its tests hold byte-identical
-//   to the typed encoding.
+//   to the typed encoding;
+// - the server's code awaits the store (`try await store.read/write`): a synchronous store call
+//   blocks a thread of the Swift concurrency pool (two on two cores) for a whole database round
+//   trip, and a frozen database then held every route, `/api/health` too.
 import Foundation
 import Testing
 
@@ -111,5 +114,24 @@ import Testing
             }
         }
         #expect(spelled == Self.framesSpelledBy, "frames spelled outside the protocol: \(spelled.sorted())")
+    }
+
+    @Test func theServerAwaitsItsStore() throws {
+        var blocking: [String] = []
+        for module in ["ServerCore", "ServerHTTP", "ServerPostgres", "claudepm-server"] {
+            let root = ImportRulesTests.directory(of: module)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Store/") {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//"), code.contains("store.read") || code.contains("store.write") else {
+                        continue
+                    }
+                    if !code.contains("await ") { blocking.append("\(module)/\(file):\(number + 1)") }
+                }
+            }
+        }
+        #expect(blocking.isEmpty, "synchronous store calls: \(blocking)")
     }
 }

@@ -2,9 +2,12 @@
 // health says so with the reason and writes answer 503 (never a false success); the server
 // reconnects by itself once it is back; and every write that was acknowledged (201) is there
 // afterwards. Projects are created in a stream across the outage, so some requests land before,
-// during and after it. Skipped, with the reason, where PostgreSQL is not installed.
+// during and after it. A database that freezes (SIGSTOP: connections open, nothing answers) holds
+// the requests that need it, and nothing else: health answers while they wait. Skipped, with the
+// reason, where PostgreSQL is not installed.
 import Foundation
 import ServerCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -66,6 +69,54 @@ struct DatabaseOutageTests {
             #expect(acknowledged.count == 10 && refused == 5)
             #expect(Set(acknowledged).isSubset(of: ids), "an acknowledged project is missing")
             #expect(ids.count == acknowledged.count, "a refused write was applied")
+        } catch {
+            await s.cleanup()
+            throw error
+        }
+        await s.cleanup()
+    }
+
+    /// How many of the requests that need the database were answered.
+    private final class Answered: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    @Test func aFrozenDatabaseHoldsOnlyTheRequestsThatNeedIt() async throws {
+        let cluster = try PostgresTestCluster.startPrivate()
+        defer { PostgresTestCluster.remove(cluster) }
+        let url = PostgresTestCluster.url(database: "postgres", directory: cluster)
+        let s = try await TestServer.start(database: url, hostName: "frozen")
+        do {
+            #expect(try await Self.create(s, 0).status == 201)
+            let frozen = try PostgresTestCluster.freeze(cluster)
+            defer { PostgresTestCluster.thaw(frozen) }
+            // Four requests that need the database wait on it (as many as a pool of two threads
+            // on two cores has, twice over).
+            let answered = Answered()
+            let waiting = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            _ = try? await s.request("GET", "/api/projects")
+                            answered.count.add(1, ordering: .relaxed)
+                        }
+                    }
+                }
+            }
+            // Health needs no database: it answers, ten times over, while they all still wait.
+            var times: [Duration] = []
+            for _ in 0..<10 {
+                let start = ContinuousClock.now
+                let health = try await s.request("GET", "/api/health")
+                times.append(ContinuousClock.now - start)
+                #expect(health.status == 200)
+            }
+            #expect(
+                answered.count.load(ordering: .relaxed) == 0, "a request that needs the frozen database was answered")
+            print("health under a frozen database: \(times)")
+            PostgresTestCluster.thaw(frozen)
+            await waiting.value
+            #expect(answered.count.load(ordering: .relaxed) == 4)
         } catch {
             await s.cleanup()
             throw error

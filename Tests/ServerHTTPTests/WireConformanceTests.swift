@@ -166,7 +166,7 @@ struct WireConformanceTests {
                 fixture: "hook-response")
             try Self.conform(
                 HooksHealth.self, try await Self.raw(s, "GET", "/api/hooks/health"), fixture: "hooks-health")
-            _ = try s.services.notifications.upsert(
+            _ = try await s.services.notifications.upsert(
                 type: "waiting_input", message: "Wire: idle_prompt", sessionId: started.session.id, ticketId: id)
             let notes = try Self.conform(
                 NotificationList.self, try await Self.raw(s, "GET", "/api/notifications"), fixture: "notification-list")

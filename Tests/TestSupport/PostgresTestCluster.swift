@@ -179,6 +179,38 @@ public enum PostgresTestCluster {
     /// Starts the halted private cluster again.
     public static func restart(_ directory: String) throws { _ = try cluster("start", directory) }
 
+    /// Freezes the private cluster's server and every process it started (SIGSTOP): connections
+    /// stay open and nothing answers, as behind a dead link or a stalled disk. Returns the
+    /// processes to `thaw`.
+    public static func freeze(_ directory: String) throws -> [pid_t] {
+        let pidFile = try String(contentsOfFile: "\(directory)/data/postmaster.pid", encoding: .utf8)
+        guard let line = pidFile.split(separator: "\n").first, let postmaster = pid_t(line) else {
+            throw PostgresTestClusterError.psqlFailed(sql: "postmaster.pid", status: 0, output: pidFile)
+        }
+        let pids = [postmaster] + children(of: postmaster)
+        for pid in pids { kill(pid, SIGSTOP) }
+        return pids
+    }
+
+    /// Lets frozen processes run again.
+    public static func thaw(_ pids: [pid_t]) {
+        for pid in pids { kill(pid, SIGCONT) }
+    }
+
+    /// The processes whose parent is `parent` (from /proc).
+    private static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After the command's closing parenthesis: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
     /// Stops the private cluster and removes it.
     public static func remove(_ directory: String) { _ = try? cluster("stop", directory) }
 

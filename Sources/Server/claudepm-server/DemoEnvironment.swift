@@ -43,7 +43,7 @@ struct DemoEnvironment: Sendable {
             name: "claudepm-demo", cwd: repoDir.path, command: nil, environment: [:], width: 160, height: 48)
         let project = try await services.projects.create(
             ProjectInput(name: "Customer Success Manager", repoPath: repoDir.path, tmuxSession: "claudepm-demo"))
-        let tickets = try arrangeStates(services: services, projectId: project.id)
+        let tickets = try await arrangeStates(services: services, projectId: project.id)
         for path in DemoFixture.sessionTickets {
             guard let ticket = tickets.first(where: { $0.filePath == path }) else { continue }
             _ = try await services.startTicket(ticket.id)
@@ -51,17 +51,17 @@ struct DemoEnvironment: Sendable {
         logger.info("demo ready", metadata: ["project": "\(project.id)", "tmux": "\(tmuxSocket)"])
     }
 
-    private func arrangeStates(services: ServerServices, projectId: String) throws -> [TicketRecord] {
-        try services.tickets.sync(projectId: projectId)
+    private func arrangeStates(services: ServerServices, projectId: String) async throws -> [TicketRecord] {
+        try await services.tickets.sync(projectId: projectId)
         var query = TicketFilter()
         query.limit = 100
         query.sync = false
-        let tickets = try services.tickets.list(projectId: projectId, query: query).items
+        let tickets = try await services.tickets.list(projectId: projectId, query: query).items
         for ticket in tickets {
             guard let wanted = DemoFixture.initialStates[ticket.filePath]?.rawValue, wanted != ticket.state else {
                 continue
             }
-            try services.tickets.transition(
+            try await services.tickets.transition(
                 ticket.id, to: wanted, trigger: "manual", reason: "user_updated", force: true)
         }
         return tickets

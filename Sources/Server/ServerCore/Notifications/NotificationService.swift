@@ -26,12 +26,12 @@ public final class NotificationService: Sendable {
     }
 
     /// The newest 50 listed notifications with their session and ticket.
-    public func list() throws -> [NotificationView] {
-        try store.read { db in
+    public func list() async throws -> [NotificationView] {
+        try await store.read { db in
             let rows = try db.allReadable(
                 NotificationRecord.self, where: Self.listedCondition,
                 orderBy: "created_at DESC, \(db.dialect.sequence) DESC",
-                limit: 50, reporting: store.unreadable)
+                limit: 50, reporting: self.store.unreadable)
             // A session or ticket row that cannot be read leaves its reference out, not the list.
             return rows.map { n in
                 let s = n.sessionId.flatMap { id in (try? db.find(SessionRecord.self, id: id)) ?? nil }
@@ -42,18 +42,18 @@ public final class NotificationService: Sendable {
     }
 
     /// The number of listed notifications.
-    public func count() throws -> Int {
-        try store.read { try $0.count(NotificationRecord.self, where: Self.listedCondition) }
+    public func count() async throws -> Int {
+        try await store.read { try $0.count(NotificationRecord.self, where: Self.listedCondition) }
     }
 
     /// Deletes one notification; false if it did not exist.
-    public func delete(_ id: String) throws -> Bool {
-        try store.write { try $0.delete(NotificationRecord.self, id: id) }
+    public func delete(_ id: String) async throws -> Bool {
+        try await store.write { try $0.delete(NotificationRecord.self, id: id) }
     }
 
     /// Deletes every listed notification; returns how many.
-    public func deleteAll() throws -> Int {
-        try store.write { try $0.deleteAll(NotificationRecord.self, where: Self.listedCondition) }
+    public func deleteAll() async throws -> Int {
+        try await store.write { try $0.deleteAll(NotificationRecord.self, where: Self.listedCondition) }
     }
 
     /// Creates or overwrites the notification keyed by `sessionId` (or `ticketId`), then broadcasts it.
@@ -61,11 +61,11 @@ public final class NotificationService: Sendable {
     @discardableResult
     public func upsert(
         type: String, message: String, sessionId: String?, ticketId: String?, at date: Date? = nil
-    ) throws
+    ) async throws
         -> NotificationRecord
     {
         let now = date ?? clock.now()
-        let record = try store.write { db -> NotificationRecord in
+        let record = try await store.write { db -> NotificationRecord in
             var row: NotificationRecord?
             if let sessionId {
                 row = try db.first(NotificationRecord.self, where: "session_id = ?", [.text(sessionId)])
@@ -90,16 +90,16 @@ public final class NotificationService: Sendable {
     }
 
     /// Removes a session's waiting-input notifications (no broadcast, as upstream).
-    public func clearWaiting(sessionId: String) throws {
-        try store.write {
+    public func clearWaiting(sessionId: String) async throws {
+        try await store.write {
             try $0.deleteAll(
                 NotificationRecord.self, where: "session_id = ? AND type = 'waiting_input'", [.text(sessionId)])
         }
     }
 
     /// Removes a ticket's notifications, optionally only of one type.
-    public func clear(ticketId: String, type: String? = nil) throws {
-        try store.write { db in
+    public func clear(ticketId: String, type: String? = nil) async throws {
+        try await store.write { db in
             if let type {
                 try db.deleteAll(
                     NotificationRecord.self, where: "ticket_id = ? AND type = ?", [.text(ticketId), .text(type)])

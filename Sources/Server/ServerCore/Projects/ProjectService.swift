@@ -19,28 +19,28 @@ public final class ProjectService: Sendable {
     }
 
     /// One page of projects, newest first.
-    public func list(page: Int, limit: Int) throws -> Page<ProjectRecord> {
-        try store.read { db in
+    public func list(page: Int, limit: Int) async throws -> Page<ProjectRecord> {
+        try await store.read { db in
             let total = try db.count(ProjectRecord.self)
             let items = try db.allReadable(
                 ProjectRecord.self, orderBy: "created_at DESC, \(db.dialect.sequence) DESC", limit: limit,
-                offset: (page - 1) * limit, reporting: store.unreadable)
+                offset: (page - 1) * limit, reporting: self.store.unreadable)
             return Page(items: items, page: page, limit: limit, total: total)
         }
     }
 
     /// The project `id` or `notFound`.
-    public func get(_ id: String) throws -> ProjectRecord {
-        guard let p = try store.read({ try $0.find(ProjectRecord.self, id: id) }) else {
+    public func get(_ id: String) async throws -> ProjectRecord {
+        guard let p = try await store.read({ try $0.find(ProjectRecord.self, id: id) }) else {
             throw ServerError.notFound("Project not found: \(id)")
         }
         return p
     }
 
     /// The project with ticket counts and its active session.
-    public func detail(_ id: String) throws -> ProjectRecordDetail {
-        let project = try get(id)
-        return try store.read { db in
+    public func detail(_ id: String) async throws -> ProjectRecordDetail {
+        let project = try await get(id)
+        return try await store.read { db in
             var counts = ["backlog": 0, "in_progress": 0, "review": 0, "done": 0]
             let rows = try db.rows(
                 "SELECT state, COUNT(*) AS n FROM tickets WHERE project_id = ? GROUP BY state", [.text(id)])
@@ -77,7 +77,7 @@ public final class ProjectService: Sendable {
 
     /// Applies the non-nil fields of `input`.
     public func update(_ id: String, _ input: ProjectInput) async throws -> ProjectRecord {
-        var p = try get(id)
+        var p = try await get(id)
         if let repo = input.repoPath, repo != p.repoPath { try checkRepo(repo) }
         if let tmux = input.tmuxSession, tmux != p.tmuxSession, !(await panes.hasSession(tmux)) {
             throw ServerError.badRequest("tmux session does not exist: \(tmux)")
@@ -105,10 +105,10 @@ public final class ProjectService: Sendable {
     }
 
     /// Deletes the project; its running or paused sessions are first marked completed (DB only).
-    public func delete(_ id: String) throws {
-        _ = try get(id)
+    public func delete(_ id: String) async throws {
+        _ = try await get(id)
         let now = clock.now()
-        try store.write { db in
+        try await store.write { db in
             try db.execute(
                 "UPDATE sessions SET status = 'completed', ended_at = ?, updated_at = ? "
                     + "WHERE project_id = ? AND status IN ('running', 'paused')",

@@ -10,9 +10,9 @@ public struct SessionQueries: Sendable {
 
     /// The session row or `notFound("Session not found: <id>")`. Only this host's sessions are
     /// found: another host's pane ids mean nothing to this host's tmux.
-    public func record(_ id: String) throws -> SessionRecord {
+    public func record(_ id: String) async throws -> SessionRecord {
         let host = store.host
-        let found = try store.read {
+        let found = try await store.read {
             try $0.first(SessionRecord.self, where: "id = ? AND host = ?", [.text(id), .text(host)])
         }
         guard let s = found else {
@@ -23,8 +23,8 @@ public struct SessionQueries: Sendable {
 
     /// This host's sessions filtered by project and status, with their project name and ticket.
     /// (Several servers may share one database: each lists the sessions of its own host.)
-    public func list(projectId: String?, status: String?) throws -> [SessionView] {
-        try store.read { db in
+    public func list(projectId: String?, status: String?) async throws -> [SessionView] {
+        try await store.read { db in
             var condition = "host = ?"
             var args: [SQLValue] = [.text(store.host)]
             if let projectId {
@@ -59,9 +59,9 @@ public struct SessionQueries: Sendable {
     }
 
     /// One session with its project name and ticket.
-    public func view(_ id: String) throws -> SessionView {
-        let s = try record(id)
-        return try store.read { try view(s, $0) }
+    public func view(_ id: String) async throws -> SessionView {
+        let s = try await record(id)
+        return try await store.read { try view(s, $0) }
     }
 
     private func view(_ s: SessionRecord, _ db: any StoreConnection) throws -> SessionView {

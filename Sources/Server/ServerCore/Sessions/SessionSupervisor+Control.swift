@@ -12,8 +12,8 @@ extension SessionSupervisor {
         return nil
     }
 
-    private func deliverable(_ id: String) throws -> SessionRecord {
-        let record = try SessionQueries(store: store).record(id)
+    private func deliverable(_ id: String) async throws -> SessionRecord {
+        let record = try await SessionQueries(store: store).record(id)
         if let reason = inputBlocker(record) {
             throw ServerError.badRequest("Failed to send input to session \(id): \(reason)")
         }
@@ -24,7 +24,7 @@ extension SessionSupervisor {
     /// answer naming its prompt), only once per prompt (`AnsweredPrompts`) and only into the wait
     /// it names (`PromptClaim`).
     public func sendInput(_ id: String, text: String, prompt: PromptClaim? = nil) async throws {
-        let record = try deliverable(id)
+        let record = try await deliverable(id)
         try claim(prompt, session: id)
         do { try await panes.sendLiteral(record.paneId, text: text, enter: true) } catch {
             release(prompt, session: id)
@@ -34,7 +34,7 @@ extension SessionSupervisor {
 
     /// Sends tmux key names split on spaces (HTTP `/keys`); `prompt` as for `sendInput`.
     public func sendKeyNames(_ id: String, keys: String, prompt: PromptClaim? = nil) async throws {
-        let record = try deliverable(id)
+        let record = try await deliverable(id)
         let names = keys.split(separator: " ").map(String.init)
         try claim(prompt, session: id)
         do { try await panes.sendKeyNames(record.paneId, keys: names) } catch {
@@ -64,7 +64,7 @@ extension SessionSupervisor {
 
     /// Sends raw bytes (WS `session:keys`).
     public func sendRawKeys(_ id: String, keys: String) async throws {
-        let record = try deliverable(id)
+        let record = try await deliverable(id)
         do { try await panes.sendBytes(record.paneId, bytes: Array(keys.utf8)) } catch {
             throw ServerError.badRequest("Failed to send input to session \(id): \(error)")
         }
@@ -83,7 +83,7 @@ extension SessionSupervisor {
 
     /// Selects and zooms the session's pane; returns the pane id.
     public func focus(_ id: String) async throws -> String {
-        guard let record = try? SessionQueries(store: store).record(id) else {
+        guard let record = try? await SessionQueries(store: store).record(id) else {
             throw ServerError.notFound("Session not found")
         }
         guard record.hasRealPane else { throw ServerError.badRequest("Session has no tmux pane") }
@@ -95,7 +95,7 @@ extension SessionSupervisor {
 
     /// Renames the session (pane_name and the tmux pane title).
     public func rename(_ id: String, name: String) async throws {
-        var record = try SessionQueries(store: store).record(id)
+        var record = try await SessionQueries(store: store).record(id)
         record.paneName = name
         record.updatedAt = clock.now()
         let updated = record
@@ -106,7 +106,7 @@ extension SessionSupervisor {
 
     /// Scrolls the session's pane in tmux copy mode; returns the upstream's message for `action`.
     public func scroll(_ id: String, action: ScrollAction) async throws -> String {
-        guard let record = try? SessionQueries(store: store).record(id), record.hasRealPane,
+        guard let record = try? await SessionQueries(store: store).record(id), record.hasRealPane,
             await panes.isPaneAlive(record.paneId)
         else { throw ServerError.notFound("Session or pane not found") }
         do { try await panes.scroll(record.paneId, action: action) } catch {

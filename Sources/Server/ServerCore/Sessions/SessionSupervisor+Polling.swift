@@ -16,7 +16,7 @@ extension SessionSupervisor {
                 live[s.id] = LiveSession(id: s.id, paneId: s.paneId, projectId: s.projectId, ticketId: s.ticketId)
                 await detector.watch(s.id)
             } else if s.hasRealPane {
-                try markEnded(s.id, status: "completed", publish: false)
+                try await markEnded(s.id, status: "completed", publish: false)
             }
         }
     }
@@ -62,7 +62,7 @@ extension SessionSupervisor {
             guard let session = live[id] else { continue }
             let listed = alive?.contains(session.paneId) ?? false
             if !listed, !(await panes.isPaneAlive(session.paneId)) {
-                try? markEnded(id, status: "completed", publish: true)
+                try? await markEnded(id, status: "completed", publish: true)
                 continue
             }
             await capture(id, paneId: session.paneId, session: session.tmuxSession)

@@ -56,7 +56,9 @@ extension SessionSupervisor {
     func checkLiveness() async {
         guard !live.isEmpty, let alive = await panes.livePaneIDs() else { return }
         for (id, session) in live where !alive.contains(session.paneId) {
-            if !(await panes.isPaneAlive(session.paneId)) { try? markEnded(id, status: "completed", publish: true) }
+            if !(await panes.isPaneAlive(session.paneId)) {
+                try? await markEnded(id, status: "completed", publish: true)
+            }
         }
     }
 

@@ -35,7 +35,7 @@ extension SessionSupervisor {
             if let pane = await panes.paneSummary(s.paneId) {
                 result.alive.append((s.id, s.paneId, pane.title))
             } else {
-                try markEnded(s.id, status: "completed", publish: true)
+                try await markEnded(s.id, status: "completed", publish: true)
                 result.orphaned.append((s.id, s.paneId))
             }
         }

@@ -3,7 +3,7 @@
 extension SessionSupervisor {
     /// Sessions for the list endpoint: api first, then discovered `node` panes, then newest first.
     public func list(projectId: String?, status: String?) async throws -> [SessionView] {
-        var views = try SessionQueries(store: store).list(projectId: projectId, status: status)
+        var views = try await SessionQueries(store: store).list(projectId: projectId, status: status)
         for i in views.indices { views[i] = await enrich(views[i]) }
         let rank: (SessionView) -> Int = { v in
             if v.session.source == "api" { return 0 }

@@ -13,11 +13,11 @@ extension SessionSupervisor {
         bus.publish(.sessionWaiting(sessionId: id, waiting: waiting, reason: reason, detectedBy: detectedBy, at: now))
         if waiting {
             let text = reason == "question" ? "Claude asked a question" : reason
-            let display = (try? displayName(id)) ?? "Session \(id.prefix(8))"
-            _ = try? notifications.upsert(
+            let display = (try? await displayName(id)) ?? "Session \(id.prefix(8))"
+            _ = try? await notifications.upsert(
                 type: "waiting_input", message: "\(display): \(text)", sessionId: id, ticketId: nil, at: now)
         } else {
-            try? notifications.clearWaiting(sessionId: id)
+            try? await notifications.clearWaiting(sessionId: id)
         }
     }
 
@@ -29,8 +29,8 @@ extension SessionSupervisor {
         await detector.hook(id, signal)
     }
 
-    private func displayName(_ id: String) throws -> String {
-        let view = try SessionQueries(store: store).view(id)
+    private func displayName(_ id: String) async throws -> String {
+        let view = try await SessionQueries(store: store).view(id)
         if let t = view.ticket { return t.title.isEmpty ? (t.externalId ?? t.title) : t.title }
         if let name = view.projectName { return "\(name) session" }
         return "Session \(id.prefix(8))"

@@ -20,6 +20,9 @@ public actor SessionSupervisor {
     var detectorTask: Task<Void, Never>?
     /// True while tmux control mode pushes output and topology changes (PaneStreams).
     var pushedEvents = false
+    /// Sessions being marked ended now: the store's write is a suspension, and a second end of
+    /// the same session (its pane's death, seen while `stop` ends it) must not run beside it.
+    var ending: Set<String> = []
 
     /// A supervisor over the given services.
     public init(
@@ -46,7 +49,7 @@ public actor SessionSupervisor {
 
     /// Starts a session in project `projectId`: a new pane running the project's command.
     public func start(projectId: String, input: StartSessionInput) async throws -> SessionRecord {
-        let (project, ticket) = try lookup(projectId: projectId, ticketId: input.ticketId)
+        let (project, ticket) = try await lookup(projectId: projectId, ticketId: input.ticketId)
         guard await panes.hasSession(project.tmuxSession) else {
             throw ServerError.internalError("tmux session '\(project.tmuxSession)' does not exist")
         }
@@ -83,7 +86,7 @@ public actor SessionSupervisor {
 
     /// Stops a running session: Ctrl-C and a grace period, or an immediate kill with `force`.
     public func stop(_ id: String, force: Bool) async throws {
-        let record = try SessionQueries(store: store).record(id)
+        let record = try await SessionQueries(store: store).record(id)
         guard record.status == "running" else {
             throw ServerError.badRequest("Session \(id) is not running (current status: \(record.status))")
         }
@@ -92,13 +95,15 @@ public actor SessionSupervisor {
             if !force { await waitForExit(record.paneId) }
             if await panes.isPaneAlive(record.paneId) { try? await panes.killPane(record.paneId) }
         }
-        try markEnded(id, status: "completed", publish: true)
+        try await markEnded(id, status: "completed", publish: true)
     }
 
     /// Marks a session ended in the DB, drops it from memory and optionally publishes the change.
-    func markEnded(_ id: String, status: String, publish: Bool) throws {
+    func markEnded(_ id: String, status: String, publish: Bool) async throws {
+        guard ending.insert(id).inserted else { return }
+        defer { ending.remove(id) }
         let now = clock.now()
-        let previous = try store.write { db -> String? in
+        let previous = try await store.write { db -> String? in
             guard var s = try db.find(SessionRecord.self, id: id) else { return nil }
             let prev = s.status
             s.status = status
@@ -112,8 +117,8 @@ public actor SessionSupervisor {
         answeredPrompts.forget(session: id)
         let detector = detector
         Task { await detector.unwatch(id) }
-        try? notifications.clearWaiting(sessionId: id)
-        if publish, let previous {
+        try? await notifications.clearWaiting(sessionId: id)
+        if publish, let previous, previous != status {
             bus.publish(.sessionStatus(sessionId: id, previous: previous, new: status, at: now))
         }
     }
@@ -126,12 +131,13 @@ public actor SessionSupervisor {
         }
     }
 
-    private func lookup(projectId: String, ticketId: String?) throws -> (ProjectRecord, TicketRecord?) {
-        try store.read { db in
+    private func lookup(projectId: String, ticketId: String?) async throws -> (ProjectRecord, TicketRecord?) {
+        let host = store.host
+        return try await store.read { db in
             guard let project = try db.find(ProjectRecord.self, id: projectId) else {
                 throw ServerError.notFound("Project not found: \(projectId)")
             }
-            guard project.host == store.host else {
+            guard project.host == host else {
                 throw ServerError.conflict(
                     "Project '\(project.name)' lives on host \(project.host): start its sessions through that host's server"
                 )

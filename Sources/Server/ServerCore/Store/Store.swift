@@ -55,24 +55,15 @@ public final class Store: Sendable {
 
     /// Runs `body` with a connection for reading, off the Swift concurrency pool (the store's
     /// calls block their thread: a pool of two threads on two cores must not wait on a disk or a
-    /// database round trip).
+    /// database round trip), on threads of the store's own (`BlockingWorkers`).
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
-        try await offPool { try self.engine.read(body) }
+        try await BlockingWorkers.store.run { try self.engine.read(body) }
     }
 
     /// Runs `body` in one write transaction, off the Swift concurrency pool.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
-        try await offPool { try self.engine.write(body) }
-    }
-
-    /// The threads the async `read` and `write` block instead of the pool's.
-    private static let queue = DispatchQueue(label: "claudepm.store", attributes: .concurrent)
-
-    private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Self.queue.async { continuation.resume(with: Result { try work() }) }
-        }
+        try await BlockingWorkers.store.run { try self.engine.write(body) }
     }
 
     /// Rows written before hosts were recorded (a SQLite file from an earlier version, which only

@@ -18,13 +18,14 @@ extension TicketService {
     public static let maxImageBytes = 10 * 1024 * 1024
 
     /// Stores `data` for ticket `id`; with `autoAppend` the markdown reference is appended to the ticket file.
-    public func saveImage(_ id: String, data: Data, originalName: String?, autoAppend: Bool) throws -> StoredImage {
-        let t = try get(id)
+    public func saveImage(_ id: String, data: Data, originalName: String?, autoAppend: Bool) async throws -> StoredImage
+    {
+        let t = try await get(id)
         guard data.count <= Self.maxImageBytes else { throw ServerError.payloadTooLarge("Image too large (max 10 MB)") }
         guard let kind = ImageKind.sniff(data) else {
             throw ServerError.badRequest("Only image files are allowed (png, jpeg, gif, webp)")
         }
-        let files = TicketFiles(repoPath: try localProject(t.projectId).repoPath)
+        let files = TicketFiles(repoPath: try await localProject(t.projectId).repoPath)
         let folder = (t.filePath as NSString).deletingLastPathComponent
         let imagesDir = folder.isEmpty ? "images" : "\(folder)/images"
         let stem = Self.imageStem(originalName)

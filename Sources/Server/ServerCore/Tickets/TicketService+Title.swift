@@ -9,8 +9,8 @@ extension TicketService {
     }
 
     /// Retitles an adhoc ticket, renaming its file after the title's slug.
-    public func updateTitle(_ id: String, title: String) throws -> TicketRecord {
-        var t = try get(id)
+    public func updateTitle(_ id: String, title: String) async throws -> TicketRecord {
+        var t = try await get(id)
         guard t.isAdhoc else {
             throw ServerError.badRequest("Cannot update title of non-adhoc tickets. Edit the markdown file directly.")
         }
@@ -18,15 +18,16 @@ extension TicketService {
         guard slug.count >= 3 else {
             throw ServerError.badRequest("Title must generate a slug with at least 3 characters")
         }
-        let files = TicketFiles(repoPath: try localProject(t.projectId).repoPath)
+        let files = TicketFiles(repoPath: try await localProject(t.projectId).repoPath)
         let folder = (t.filePath as NSString).deletingLastPathComponent
         let newPath = folder.isEmpty ? "\(slug).md" : "\(folder)/\(slug).md"
         let oldURL = try files.resolve(t.filePath)
         let newURL = try files.resolve(newPath)
         if newPath != t.filePath {
-            let taken = try store.read {
+            let projectId = t.projectId
+            let taken = try await store.read {
                 try $0.count(
-                    TicketRecord.self, where: "project_id = ? AND file_path = ?", [.text(t.projectId), .text(newPath)])
+                    TicketRecord.self, where: "project_id = ? AND file_path = ?", [.text(projectId), .text(newPath)])
             }
             if taken > 0 || FileManager.default.fileExists(atPath: newURL.path) {
                 throw Self.slugTaken(slug, t.projectId)
@@ -45,7 +46,7 @@ extension TicketService {
         t.filePath = newPath
         t.updatedAt = clock.now()
         let updated = t
-        try store.write { try $0.update(updated) }
+        try await store.write { try $0.update(updated) }
         return updated
     }
 

@@ -7,10 +7,10 @@ extension TicketService {
     @discardableResult
     public func transition(
         _ id: String, to: String, trigger: String, reason: String, force: Bool, feedback: String? = nil
-    ) throws -> (TicketTransition, TicketRecord) {
+    ) async throws -> (TicketTransition, TicketRecord) {
         let now = clock.now()
         let historyId = UUID().uuidString.lowercased()
-        let (from, ticket) = try store.write { db -> (String, TicketRecord) in
+        let (from, ticket) = try await store.write { db -> (String, TicketRecord) in
             guard var t = try db.find(TicketRecord.self, id: id) else {
                 throw ServerError.notFound("Ticket not found: \(id)")
             }
@@ -49,17 +49,17 @@ extension TicketService {
     }
 
     /// Touches the row without a transition (PATCH without `state`).
-    public func touch(_ id: String) throws -> TicketRecord {
-        var t = try get(id)
+    public func touch(_ id: String) async throws -> TicketRecord {
+        var t = try await get(id)
         t.updatedAt = clock.now()
         let updated = t
-        try store.write { try $0.update(updated) }
+        try await store.write { try $0.update(updated) }
         return updated
     }
 
     /// The running session of a ticket, if any.
-    public func runningSession(ticketId: String) throws -> SessionRecord? {
-        try store.read {
+    public func runningSession(ticketId: String) async throws -> SessionRecord? {
+        try await store.read {
             try $0.first(
                 SessionRecord.self, where: "ticket_id = ? AND status = 'running'", [.text(ticketId)],
                 orderBy: "created_at DESC")

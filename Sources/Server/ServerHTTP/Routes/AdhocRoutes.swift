@@ -18,14 +18,14 @@ struct AdhocRoutes {
                 body.fail("slug", "Slug must be lowercase alphanumeric with hyphens")
             }
             try body.check()
-            let t = try services.tickets.createAdhoc(
+            let t = try await services.tickets.createAdhoc(
                 projectId: id, title: title ?? "", slug: slug ?? "", isExplore: explore)
             return try HTTPResponses.encoded(Wire.adhocTicket(t), status: .created)
         }
         registerEdits(on: router)
         router.get("/api/tickets/:id/content") { _, context in
-            let t = try services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
-            return try HTTPResponses.encoded(
+            let t = try await services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
+            return try await HTTPResponses.encoded(
                 TicketContent(ticketId: t.id, filePath: t.filePath, content: try services.tickets.content(t)))
         }
     }
@@ -36,16 +36,16 @@ struct AdhocRoutes {
             var body = try await JSONBody.read(request)
             let content = body.string("content", max: 100_000, required: true)
             try body.check()
-            let t = try services.tickets.writeContent(id, content: content ?? "")
+            let t = try await services.tickets.writeContent(id, content: content ?? "")
             return try HTTPResponses.encoded(
                 TicketContent(ticketId: t.id, filePath: t.filePath, content: content ?? ""))
         }
         router.post("/api/tickets/:id/sync") { _, context in
-            let t = try services.tickets.syncOne(try IDCheck.param(context, message: "Invalid ticket ID"))
+            let t = try await services.tickets.syncOne(try IDCheck.param(context, message: "Invalid ticket ID"))
             return try HTTPResponses.encoded(Wire.ticket(t))
         }
         router.delete("/api/tickets/:id") { _, context in
-            try services.tickets.delete(try IDCheck.param(context, message: "Invalid ticket ID format"))
+            try await services.tickets.delete(try IDCheck.param(context, message: "Invalid ticket ID format"))
             return try HTTPResponses.message("Ticket deleted successfully")
         }
     }

@@ -6,10 +6,10 @@ struct ProjectRoutes {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/api/projects") { request, _ in try list(request) }
+        router.get("/api/projects") { request, _ in try await list(request) }
         router.get("/api/projects/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return try HTTPResponses.encoded(Wire.projectDetail(try services.projects.detail(id)))
+            return try await HTTPResponses.encoded(Wire.projectDetail(try services.projects.detail(id)))
         }
         router.post("/api/projects") { request, _ in
             let input = try await Self.input(request, creating: true)
@@ -23,17 +23,17 @@ struct ProjectRoutes {
         }
         router.delete("/api/projects/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            try services.projects.delete(id)
+            try await services.projects.delete(id)
             return Response(status: .noContent)
         }
     }
 
-    private func list(_ request: Request) throws -> Response {
+    private func list(_ request: Request) async throws -> Response {
         var q = Query(request)
         let page = q.int("page", 1...Int.max, default: 1) ?? 1
         let limit = q.int("limit", 1...100, default: 20) ?? 20
         try q.check()
-        let result = try services.projects.list(page: page, limit: limit)
+        let result = try await services.projects.list(page: page, limit: limit)
         return try HTTPResponses.encoded(Wire.page(result, Wire.project))
     }
 

@@ -17,7 +17,7 @@ struct TicketFileRoutes {
             var body = try await JSONBody.read(request)
             let title = body.string("title", min: 3, max: 100, required: true)
             try body.check()
-            let ticket = try services.tickets.updateTitle(id, title: title ?? "")
+            let ticket = try await services.tickets.updateTitle(id, title: title ?? "")
             return try HTTPResponses.encoded(Wire.adhocTicket(ticket))
         }
         router.post("/api/tickets/:id/images") { request, context in try await upload(request, context) }
@@ -36,7 +36,7 @@ struct TicketFileRoutes {
             let part = parts.first(where: { $0.name == "image" && $0.filename != nil }), !part.body.isEmpty
         else { throw ServerError.badRequest(Self.noImage) }
         let autoAppend = Query(request).params["autoAppend"]?.last == "true"
-        let image = try services.tickets.saveImage(
+        let image = try await services.tickets.saveImage(
             id, data: Data(part.body), originalName: part.filename, autoAppend: autoAppend)
         return try HTTPResponses.encoded(
             ImageUploadResponse(filename: image.filename, path: image.path, markdownRef: image.markdownRef))

@@ -11,24 +11,24 @@ struct TicketRoutes {
     func register(on router: Router<ServerRequestContext>) {
         router.get("/api/projects/:id/tickets") { request, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            let page = try services.tickets.list(projectId: id, query: try TicketQueryParser.parse(request))
+            let page = try await services.tickets.list(projectId: id, query: try TicketQueryParser.parse(request))
             return try HTTPResponses.encoded(Wire.page(page, Wire.ticket))
         }
         router.get("/api/projects/:id/tickets/prefixes") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return try HTTPResponses.encoded(DataList(data: try services.tickets.prefixes(projectId: id)))
+            return try await HTTPResponses.encoded(DataList(data: try services.tickets.prefixes(projectId: id)))
         }
         router.post("/api/projects/:id/sync-tickets") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            let r = try services.tickets.sync(projectId: id)
+            let r = try await services.tickets.sync(projectId: id)
             return try HTTPResponses.encoded(
                 SyncTicketsResponse(
                     result: SyncTicketsResult(
                         created: r.created, updated: r.updated, deleted: r.deleted, errors: r.errors)))
         }
         router.get("/api/tickets/:id") { _, context in
-            let t = try services.tickets.get(try IDCheck.param(context, message: Self.badTicket))
-            return try HTTPResponses.encoded(
+            let t = try await services.tickets.get(try IDCheck.param(context, message: Self.badTicket))
+            return try await HTTPResponses.encoded(
                 TicketDetail(ticket: Wire.ticket(t), content: try services.tickets.content(t), projectId: t.projectId))
         }
         router.patch("/api/tickets/:id") { request, context in
@@ -37,8 +37,8 @@ struct TicketRoutes {
             let state = body.string("state", max: 20, required: false)
             if let state, !TicketStates.all.contains(state) { body.fail("state", "Invalid enum value") }
             try body.check()
-            guard let state else { return try HTTPResponses.encoded(Wire.ticket(try services.tickets.touch(id))) }
-            let (_, t) = try services.tickets.transition(
+            guard let state else { return try await HTTPResponses.encoded(Wire.ticket(try services.tickets.touch(id))) }
+            let (_, t) = try await services.tickets.transition(
                 id, to: state, trigger: "manual", reason: "user_updated", force: true)
             return try HTTPResponses.encoded(Wire.ticket(t))
         }
@@ -66,7 +66,7 @@ struct TicketRoutes {
                 Wire.transition(try await services.rejectTicket(id, feedback: feedback ?? "")))
         }
         router.get("/api/tickets/:id/history") { _, context in
-            let items = try services.tickets.history(try IDCheck.param(context, message: Self.badTicket))
+            let items = try await services.tickets.history(try IDCheck.param(context, message: Self.badTicket))
             return try HTTPResponses.encoded(DataList(data: items.map(Wire.history)))
         }
         router.get("/api/tickets/:id/review-history") { _, context in

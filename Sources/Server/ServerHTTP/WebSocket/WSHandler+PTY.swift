@@ -39,13 +39,13 @@ extension WSHandler {
         if let pty {
             return await sendError(WSError.ptyAlreadyAttached(connection: connectionId, session: pty.sessionId))
         }
-        guard let session = try? SessionQueries(store: services.store).record(id) else {
+        guard let session = try? await SessionQueries(store: services.store).record(id) else {
             return await sendError(WSError.sessionNotFound(id))
         }
         guard session.hasRealPane else {
             return await sendError(WSError.ptyInvalidPane(sessionId: id, paneId: session.paneId))
         }
-        guard let project = try? services.projects.get(session.projectId) else {
+        guard let project = try? await services.projects.get(session.projectId) else {
             return await sendError(WSError.sessionNotFound(id))
         }
         if request.paneStream, let streams = services.panes.paneStreams {

@@ -73,7 +73,7 @@ actor WSHandler {
     }
 
     private func subscribe(_ id: String) async {
-        guard (try? SessionQueries(store: services.store).record(id)) != nil else {
+        guard await (try? SessionQueries(store: services.store).record(id)) != nil else {
             return await sendError(WSError.sessionNotFound(id))
         }
         hub.subscribe(connection, to: id)
