@@ -42,12 +42,16 @@ final class RouteWatcher: Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
+    /// The wake pipe closes with the watcher, never with its thread: `stop()` may write to it
+    /// after the thread ended on its own (stopped, or the socket failed), and a write to a closed
+    /// descriptor lands in whatever file took its number (a socket, a pipe with no reader: SIGPIPE).
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
+
     private func run(onChange: @Sendable () -> Void) {
-        defer {
-            close(fd)
-            close(wake.read)
-            close(wake.write)
-        }
+        defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while wait(milliseconds: -1) {
             guard drain(&buffer) else { return }
