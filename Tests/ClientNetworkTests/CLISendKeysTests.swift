@@ -53,8 +53,8 @@ import Testing
         let file = directory.path + "/bytes"
         let command = "stty raw -echo; exec cat > \(file)"
         #expect(ChildWait.tmux(socket: socket, ["new-session", "-d", "-s", "k", "-x", "80", "-y", "24", command]) == 0)
+        // The shell creates the file for cat's output only after stty returned: the pane is raw.
         #expect(await eventually { FileManager.default.fileExists(atPath: file) })
-        try? await Task.sleep(for: .milliseconds(200))  // stty has run once cat exists; let it settle
         let modifiers = ["", "C-", "M-", "S-", "C-M-", "C-S-", "M-S-", "^"]
         let bases = TmuxKeyName.names + ["F13", "None", "MouseDown1Pane"] + "aZ1:?@[~-^!#'é".map(String.init)
         let words = modifiers.flatMap { modifier in bases.map { modifier + $0 } } + ["0x1b", "0x41", "0x", "0xzz"]
