@@ -16,6 +16,9 @@ extension SessionSupervisor {
             let display = (try? await displayName(id)) ?? "Session \(id.prefix(8))"
             _ = try? await notifications.upsert(
                 type: "waiting_input", message: "\(display): \(text)", sessionId: id, ticketId: nil, at: now)
+            // The store's calls are suspensions: a session that ended meanwhile (markEnded cleared
+            // its wait, perhaps before this notification was written) keeps no waiting notification.
+            if waitingSince[id] == nil { try? await notifications.clearWaiting(sessionId: id) }
         } else {
             try? await notifications.clearWaiting(sessionId: id)
         }
