@@ -25,8 +25,8 @@ struct AdhocRoutes {
         registerEdits(on: router)
         router.get("/api/tickets/:id/content") { _, context in
             let t = try await services.tickets.get(try IDCheck.param(context, message: "Invalid ticket ID format"))
-            return try await HTTPResponses.encoded(
-                TicketContent(ticketId: t.id, filePath: t.filePath, content: try services.tickets.content(t)))
+            return try HTTPResponses.encoded(
+                TicketContent(ticketId: t.id, filePath: t.filePath, content: try await services.tickets.content(t)))
         }
     }
 

@@ -12,7 +12,7 @@ struct NotificationRoutes {
             return try HTTPResponses.encoded(NotificationList(data: items.map(Wire.notification), count: items.count))
         }
         router.get("/api/notifications/count") { _, _ in
-            try await HTTPResponses.encoded(CountResponse(count: try services.notifications.count()))
+            try HTTPResponses.encoded(CountResponse(count: try await services.notifications.count()))
         }
         router.delete("/api/notifications/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid notification ID")
@@ -22,7 +22,7 @@ struct NotificationRoutes {
             return try HTTPResponses.encoded(SuccessResponse())
         }
         router.delete("/api/notifications") { _, _ in
-            try await HTTPResponses.encoded(DismissAllResponse(dismissed: try services.notifications.deleteAll()))
+            try HTTPResponses.encoded(DismissAllResponse(dismissed: try await services.notifications.deleteAll()))
         }
     }
 }

@@ -9,7 +9,7 @@ struct ProjectRoutes {
         router.get("/api/projects") { request, _ in try await list(request) }
         router.get("/api/projects/:id") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return try await HTTPResponses.encoded(Wire.projectDetail(try services.projects.detail(id)))
+            return try HTTPResponses.encoded(Wire.projectDetail(try await services.projects.detail(id)))
         }
         router.post("/api/projects") { request, _ in
             let input = try await Self.input(request, creating: true)

@@ -16,7 +16,7 @@ struct TicketRoutes {
         }
         router.get("/api/projects/:id/tickets/prefixes") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
-            return try await HTTPResponses.encoded(DataList(data: try services.tickets.prefixes(projectId: id)))
+            return try HTTPResponses.encoded(DataList(data: try await services.tickets.prefixes(projectId: id)))
         }
         router.post("/api/projects/:id/sync-tickets") { _, context in
             let id = try IDCheck.param(context, message: "Invalid project ID")
@@ -28,8 +28,9 @@ struct TicketRoutes {
         }
         router.get("/api/tickets/:id") { _, context in
             let t = try await services.tickets.get(try IDCheck.param(context, message: Self.badTicket))
-            return try await HTTPResponses.encoded(
-                TicketDetail(ticket: Wire.ticket(t), content: try services.tickets.content(t), projectId: t.projectId))
+            return try HTTPResponses.encoded(
+                TicketDetail(
+                    ticket: Wire.ticket(t), content: try await services.tickets.content(t), projectId: t.projectId))
         }
         router.patch("/api/tickets/:id") { request, context in
             let id = try IDCheck.param(context, message: Self.badTicket)
@@ -37,7 +38,7 @@ struct TicketRoutes {
             let state = body.string("state", max: 20, required: false)
             if let state, !TicketStates.all.contains(state) { body.fail("state", "Invalid enum value") }
             try body.check()
-            guard let state else { return try await HTTPResponses.encoded(Wire.ticket(try services.tickets.touch(id))) }
+            guard let state else { return try HTTPResponses.encoded(Wire.ticket(try await services.tickets.touch(id))) }
             let (_, t) = try await services.tickets.transition(
                 id, to: state, trigger: "manual", reason: "user_updated", force: true)
             return try HTTPResponses.encoded(Wire.ticket(t))
