@@ -22,13 +22,7 @@ enum DemoPython {
     }
 
     static var serverBinary: URL? {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = url.appendingPathComponent("claudepm-server")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return nil
+        BuiltProducts.path(of: "claudepm-server").map(URL.init(fileURLWithPath:))
     }
 
     static var isAvailable: Bool {

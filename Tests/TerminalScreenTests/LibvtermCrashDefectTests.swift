@@ -13,7 +13,8 @@ import Testing
     import Glibc
 #endif
 
-@Suite(.enabled(if: LibvtermProbeBinary.path != nil, "needs the libvterm-probe executable (full build)"))
+@Suite(
+    .enabled(if: BuiltProducts.path(of: "libvterm-probe") != nil, "needs the libvterm-probe executable (full build)"))
 struct LibvtermCrashDefectTests {
     /// How a probe run ended.
     enum Ending: Equatable {
@@ -26,7 +27,7 @@ struct LibvtermCrashDefectTests {
     /// Runs the probe on `name`. A case still running after `patience` hangs; one that returns does
     /// so in milliseconds, so the patience only decides how long a hang is watched.
     static func run(_ name: String, patience: Duration = .seconds(3)) async throws -> Ending {
-        let probe = try #require(LibvtermProbeBinary.path)
+        let probe = try #require(BuiltProducts.path(of: "libvterm-probe"))
         let pid = try Subprocess.spawn([probe, name], environment: ["SWIFT_BACKTRACE": "enable=no"])
         let deadline = ContinuousClock.now + patience
         var status: Int32 = 0

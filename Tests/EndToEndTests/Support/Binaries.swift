@@ -8,13 +8,8 @@ enum Binaries {
         if let override = ProcessInfo.processInfo.environment["CLAUDEPM_BIN_DIR"] {
             return URL(fileURLWithPath: override)
         }
-        var url = Bundle.main.bundleURL
-        let manager = FileManager.default
-        for _ in 0..<4 {
-            if manager.isExecutableFile(atPath: url.appendingPathComponent("claudepm").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent()
+        return BuiltProducts.path(of: "claudepm").map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? Bundle.main.bundleURL.deletingLastPathComponent()
     }
 
     /// The path of a built executable.

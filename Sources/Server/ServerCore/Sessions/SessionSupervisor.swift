@@ -20,9 +20,6 @@ public actor SessionSupervisor {
     var detectorTask: Task<Void, Never>?
     /// True while tmux control mode pushes output and topology changes (PaneStreams).
     var pushedEvents = false
-    /// Sessions being marked ended now: the store's write is a suspension, and a second end of
-    /// the same session (its pane's death, seen while `stop` ends it) must not run beside it.
-    var ending: Set<String> = []
 
     /// A supervisor over the given services.
     public init(
@@ -100,12 +97,14 @@ public actor SessionSupervisor {
 
     /// Marks a session ended in the DB, drops it from memory and optionally publishes the change.
     func markEnded(_ id: String, status: String, publish: Bool) async throws {
-        guard ending.insert(id).inserted else { return }
-        defer { ending.remove(id) }
         let now = clock.now()
+        // The write is a suspension: a second end of the same session (its pane's death, seen
+        // while `stop` ends it) may run beside this one. Whichever writes second finds the status
+        // already set, changes nothing and publishes nothing.
         let previous = try await store.write { db -> String? in
             guard var s = try db.find(SessionRecord.self, id: id) else { return nil }
             let prev = s.status
+            guard prev != status else { return prev }
             s.status = status
             s.endedAt = now
             s.updatedAt = now
