@@ -207,7 +207,7 @@ if wantsClient {
             dependencies: [
                 "ClientNetwork", "ClientCore", "TestSupport", "LatencyProxy",
                 dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"), dep("NIOEmbedded", "swift-nio"),
-                dep("NIOCore", "swift-nio"),
+                dep("NIOCore", "swift-nio"), dep("NIOPosix", "swift-nio"),
             ],
             swiftSettings: swift6
         ),

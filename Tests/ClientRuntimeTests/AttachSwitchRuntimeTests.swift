@@ -96,3 +96,16 @@ import Testing
         #expect(!world.app.frameAnswersInput, "output long after the attach is drawn outside the cap")
     }
 }
+
+@Suite struct StreamRetryRuntimeTests {
+    @Test func theAttachedStreamIsAskedToTryAtOnceWhenItsServerComesBack() throws {
+        var world = PaneStreamRuntimeTests.World()
+        world.send(.app(.key(.enter)))
+        let attach = try #require(world.latest)
+        let server = PaneStreamRuntimeTests.key.server
+        world.send(.app(.serverLink(server: server, link: .offline("no route"))))
+        #expect(attach.channel.retries == 0)
+        world.send(.app(.serverLink(server: server, link: .online)))
+        #expect(attach.channel.retries == 1, "the stream waiting on its sweep was not asked to try now")
+    }
+}

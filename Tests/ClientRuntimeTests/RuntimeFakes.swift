@@ -19,6 +19,11 @@ final class RecordingChannel: TerminalChannel {
     }
     func fit(cols: Int, rows: Int) { fitLog.withLock { $0.append(GridSize(cols: cols, rows: rows)) } }
     func close() { log.withLock { $0.closed = true } }
+    func retryNow() { retryLog.withLock { $0 += 1 } }
+
+    private let retryLog = Mutex(0)
+    /// How many times the app asked the stream to try at once.
+    var retries: Int { retryLog.withLock { $0 } }
 
     private let fitLog = Mutex<[GridSize]>([])
     /// Every fit asked for (the resize key), in order.

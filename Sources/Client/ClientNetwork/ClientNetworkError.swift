@@ -150,6 +150,7 @@ extension ClientNetworkError {
         case .authMissing: return "no API key"
         case .timedOut: return "timeout"
         case .unreachable(_, let detail):
+            if detail == NoRoute.detail { return "no route" }
             if detail.contains("refused") { return "refused" }
             if detail.contains("timed out") || detail.lowercased().contains("timeout") { return "timeout" }
             return "unreachable"

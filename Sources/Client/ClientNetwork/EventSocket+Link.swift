@@ -113,7 +113,7 @@ extension EventSocket {
         } else if close.code == nil {
             noteFailure("connection lost", detail: close.reason.isEmpty ? "the connection was lost" : close.reason)
         }
-        handle(.closed(code: close.code, reason: close.reason))
+        handle(close.noRoute ? .noRoute(reason: close.reason) : .closed(code: close.code, reason: close.reason))
     }
 
     /// Remembers why the link went down (shown with the next status) and logs it in full.

@@ -165,6 +165,6 @@ extension PTYConnection {
         writer = nil
         cancelLink = nil
         sendQueue.removeAll()
-        handle(.socketClosed(code: close.code, reason: close.reason))
+        handle(close.noRoute ? .noRoute(reason: close.reason) : .socketClosed(code: close.code, reason: close.reason))
     }
 }

@@ -94,6 +94,9 @@ public actor PTYConnection {
     /// Connects and attaches at this size (also retries after a failure).
     public func open(cols: Int, rows: Int) { handle(.open(cols: cols, rows: rows)) }
 
+    /// Tries at once if the stream waits to reconnect (its server is back, or the user asked).
+    public func retryNow() { handle(.retryNow) }
+
     /// Types or pastes text (dropped unless attached).
     public func input(_ text: String) { handle(.input(text)) }
 

@@ -30,6 +30,8 @@ public struct LinkClose: Sendable, Equatable {
     /// The transport error in words, when there was one (a TLS failure names the certificate's
     /// fingerprint and the fix).
     public var failure: ClientNetworkError? = nil
+    /// True when the socket could not open for want of a route to the server (NoRoute).
+    public var noRoute = false
 }
 
 /// Sends on an open link.
@@ -128,10 +130,11 @@ public enum WebSocketLink {
     /// certificate's fingerprint and the fix (`TLSDiagnosis`), anything else the transport error.
     static func failed(_ error: any Error, server: ServerConfig, tls: ResolvedTLS?, opened: Bool) async -> LinkClose {
         guard TLSDiagnosis.isTLS(error) else {
-            let detail = RESTClient.describe(error)
+            let noRoute = NoRoute.matches(error)
+            let detail = noRoute ? NoRoute.detail : RESTClient.describe(error)
             return LinkClose(
                 code: nil, reason: detail, neverOpened: !opened,
-                failure: .unreachable(server: server.name, detail: detail))
+                failure: .unreachable(server: server.name, detail: detail), noRoute: noRoute)
         }
         let failure = await TLSDiagnosis.explain(server, trusted: tls?.trustedFingerprint, detail: "\(error)")
         return LinkClose(code: nil, reason: failure.description, neverOpened: !opened, failure: failure)

@@ -2,7 +2,8 @@
 // each host joined to the client by its own veth pair and /30 subnet. Every address lives inside
 // the test's own namespaces, so the machine's own network is never touched; deleting a namespace
 // removes its end of the pair and with it the other. A host's link can be cut and restored from
-// the host side (the client still routes to it, packets vanish: a half-open link).
+// the host side (the client still routes to it, packets vanish: a half-open link), or from the
+// client side (the client has no route to it).
 import Foundation
 import Synchronization
 import TestSupport
@@ -23,6 +24,8 @@ final class NetnsFleet: Sendable {
         var address: String
         /// Its end of the veth pair (inside `namespace`).
         var link: String
+        /// The client's end of the pair (inside the client namespace).
+        var clientLink: String
     }
 
     /// Where claudepm runs.
@@ -66,7 +69,10 @@ final class NetnsFleet: Sendable {
                 let clientAddress = "\(prefix).\(index * 4 + 1)"
                 let hostAddress = "\(prefix).\(index * 4 + 2)"
                 try await ip(["netns", "add", namespace])
-                hosts.append(Host(name: name, namespace: namespace, address: hostAddress, link: String(hostSide)))
+                hosts.append(
+                    Host(
+                        name: name, namespace: namespace, address: hostAddress, link: String(hostSide),
+                        clientLink: String(clientSide)))
                 try await ip([
                     "-n", client, "link", "add", String(clientSide), "type", "veth", "peer", "name", String(hostSide),
                     "netns", namespace,
@@ -87,6 +93,12 @@ final class NetnsFleet: Sendable {
     /// Cuts (`up == false`) or restores a host's link from its side.
     func setLink(_ host: Host, up: Bool) async throws {
         try await Self.ip(["-n", host.namespace, "link", "set", host.link, up ? "up" : "down"])
+    }
+
+    /// Takes the client's end of a host's link down (`up == false`): the client then has no route
+    /// to the host at all (connects fail at once, ENETUNREACH), or up again (the route is back).
+    func setClientLink(_ host: Host, up: Bool) async throws {
+        try await Self.ip(["-n", clientNamespace, "link", "set", host.clientLink, up ? "up" : "down"])
     }
 
     /// `argv` run inside `namespace` (`ip netns exec`, which execs it: the pid is the program's).

@@ -34,6 +34,9 @@ public enum AppEffect: Hashable, Sendable {
     /// Connect every server that is down now, not at its next scheduled try, re-reading its API
     /// key first (after a rotated key, or a 4001).
     case reconnect
+    /// Try `key`'s terminal stream at once if it waits to reconnect (its server's event socket
+    /// is back online).
+    case retryStream(SessionKey)
     /// Stop the client as the shell's job control does (Ctrl-Z): the terminal is given back
     /// first and taken again on `fg`, then `.resumed` follows.
     case suspend

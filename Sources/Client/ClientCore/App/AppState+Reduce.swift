@@ -127,7 +127,11 @@ extension AppState {
             }
         }
         let refresh: [AppEffect] = listChanged ? [.network(.refreshSessions(server: name))] : []
-        return refresh + (comesBack ? reopenTiles(of: name) : [])
+        // The attached session keeps its stream; one waiting to reconnect tries now.
+        let attached = attachedSession.flatMap {
+            $0.server == name && link == .online ? AppEffect.retryStream($0) : nil
+        }
+        return refresh + (comesBack ? reopenTiles(of: name) : []) + (attached.map { [$0] } ?? [])
     }
 
     private mutating func tick(_ date: Date, _ monotonic: MonotonicTime) -> [AppEffect] {

@@ -3,6 +3,8 @@
 // comes from an injected JitterSource, and the output is a list of actions. Rules:
 // - retries back off 1 s → 30 s ±25 %; the attempt counter resets only after the connection has
 //   stayed up for `stableAfter` (a socket that opens and drops at once keeps backing off);
+// - while no route to the server exists, retries pause: such a failure counts no attempt and
+//   the next try waits `noRouteRetry` (a safety sweep), since a route appearing starts one at once;
 // - close code 4001 means the key is wrong: stop retrying and say so;
 // - an app-level ping goes out every `pingInterval` (5 s: one cheap heartbeat per server, which
 //   also speaks for the tiles of that server); a pong later than `lateAfter` makes the link
@@ -26,6 +28,9 @@ public struct ConnectionMachine: Sendable {
         public var lateAfter: Duration = .seconds(2)
         /// How long a connection must stay up before the attempt counter resets.
         public var stableAfter: Duration = .seconds(10)
+        /// The next try after a failure for want of a route (the route watcher's `start` comes first
+        /// when a route appears; this is the sweep for a change it could not see).
+        public var noRouteRetry: Duration = .seconds(60)
         /// How long a connect attempt may take.
         public var connectTimeout: Duration = .seconds(15)
         /// Messages per 10 s this client allows itself on the socket (the server drops above 100).
@@ -69,6 +74,7 @@ public struct ConnectionMachine: Sendable {
         case .stop: return stop()
         case .opened: return opened(now: now)
         case .closed(let code, let reason): return closed(code: code, reason: reason, now: now)
+        case .noRoute: return noRoute(now: now)
         case .frameReceived:
             lastFrameAt = now
             return clearLate()
@@ -151,18 +157,28 @@ public struct ConnectionMachine: Sendable {
         return scheduleReconnect(now: now)
     }
 
+    private mutating func noRoute(now: MonotonicTime) -> [ConnectionAction] {
+        switch status {
+        case .connecting, .connected: break
+        default: return []
+        }
+        return scheduleReconnect(now: now, after: configuration.noRouteRetry)
+    }
+
     /// The words for a rejected key, as the CLI's (`API key rejected by …`) and short enough for a
     /// status line at 80 columns; the server's own reason goes to the log with the close.
     public static let authMessage = "API key rejected: fix the key, then C-r"
 
-    private mutating func scheduleReconnect(now: MonotonicTime) -> [ConnectionAction] {
-        attempt += 1
+    /// Schedules the next try: after the backoff of one more attempt, or, for want of a route,
+    /// after `pause` with the attempt not counted.
+    private mutating func scheduleReconnect(now: MonotonicTime, after pause: Duration? = nil) -> [ConnectionAction] {
+        if pause == nil { attempt += 1 }
         pingSentAt = nil
         isLate = false
         subscribeBacklog = []
-        let delay = configuration.backoff.delay(attempt: attempt, unit: jitter.nextUnit())
+        let delay = pause ?? configuration.backoff.delay(attempt: attempt, unit: jitter.nextUnit())
         let retryAt = now + delay
-        status = .reconnecting(attempt: attempt, retryAt: retryAt)
+        status = .reconnecting(attempt: max(attempt, 1), retryAt: retryAt)
         return [
             .cancelTimer(.heartbeat), .cancelTimer(.stable), .cancelTimer(.connectTimeout),
             .cancelTimer(.subscribeBacklog), .cancelTimer(.pongDue), .scheduleTimer(.reconnect, at: retryAt),

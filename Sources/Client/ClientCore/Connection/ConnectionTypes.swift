@@ -66,6 +66,11 @@ public enum ConnectionEvent: Equatable, Sendable {
     case opened
     /// The socket closed or could not be opened; `code` is the close code if one was received.
     case closed(code: UInt16?, reason: String)
+    /// The socket could not be opened because no route to the server exists (the network is
+    /// unreachable: no link, no default route). Retrying cannot help until a route appears, so
+    /// the attempt is not counted and the next try waits `noRouteRetry`; a route appearing
+    /// (`start`, from the route watcher) tries at once.
+    case noRoute(reason: String)
     /// Any frame arrived.
     case frameReceived
     /// A `pong` arrived (counts as a frame too).

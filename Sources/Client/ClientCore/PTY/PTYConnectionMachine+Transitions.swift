@@ -80,6 +80,23 @@ extension PTYConnectionMachine {
         return actions + [.scheduleTimer(.reconnect, at: retryAt), .report(status)]
     }
 
+    /// The socket could not open for want of a route: try again after `noRouteRetry`, the
+    /// attempt not counted.
+    mutating func noRoute(now: MonotonicTime) -> [PTYAction] {
+        guard case .connecting = status else { return [] }
+        let retryAt = now + configuration.noRouteRetry
+        status = .reconnecting(attempt: max(attempt, 1), maxAttempts: configuration.maxAttempts, retryAt: retryAt)
+        return linkLost() + dropPending() + [
+            .cancelTimer(.attachTimeout), .scheduleTimer(.reconnect, at: retryAt), .report(status),
+        ]
+    }
+
+    /// Tries at once instead of at the scheduled retry (the attempt count stays).
+    mutating func retryNow() -> [PTYAction] {
+        guard case .reconnecting = status else { return [] }
+        return [.cancelTimer(.reconnect)] + beginConnecting()
+    }
+
     mutating func exited(code: Int) -> [PTYAction] {
         switch status {
         case .connecting, .attaching, .attached, .reconnecting:

@@ -2,6 +2,7 @@
 // attaching → attached(cols, rows) → reconnecting(n/10) → exited(code) / failed(reason).
 // - A lost socket is retried up to 10 times with the event socket's backoff, re-attaching at the
 //   last known size; the counter resets once an attachment has stayed up for `stableAfter`.
+//   A failure for want of a route counts no attempt and waits `noRouteRetry`.
 // - Keys typed while the link is in doubt (a pong is late) or down (reconnecting) are held and
 //   shown as pending. If the same link answers again they go out in order; once a new link is
 //   attached they are discarded and reported, never replayed: replaying stale keystrokes into a
@@ -19,6 +20,8 @@ public struct PTYConnectionMachine: Sendable {
         public var backoff: Backoff = .standard
         /// Retries before giving up.
         public var maxAttempts = 10
+        /// The next try after a failure for want of a route (not counted against `maxAttempts`).
+        public var noRouteRetry: Duration = .seconds(60)
         /// How long an attachment must last before the retry counter resets.
         public var stableAfter: Duration = .seconds(10)
         /// How long to wait for `pty:attached`.
@@ -106,6 +109,8 @@ public struct PTYConnectionMachine: Sendable {
         case .open(let cols, let rows): return open(cols: cols, rows: rows, now: now)
         case .socketOpened: return socketOpened(now: now)
         case .socketClosed(let code, let reason): return socketClosed(code: code, reason: reason, now: now)
+        case .noRoute: return noRoute(now: now)
+        case .retryNow: return retryNow()
         case .attached(let cols, let rows): return attached(cols: cols, rows: rows, now: now)
         case .exited(let code): return exited(code: code)
         case .serverError(let code, let message): return serverError(code: code, message: message)

@@ -64,6 +64,12 @@ public enum PTYEvent: Equatable, Sendable {
     case socketOpened
     /// The socket closed or failed to open.
     case socketClosed(code: UInt16?, reason: String)
+    /// The socket could not be opened for want of a route to the server: the retry waits
+    /// `noRouteRetry` and counts no attempt (a stream is never given up for a network that is
+    /// away); `open` tries at once, as when the server's event socket is back.
+    case noRoute(reason: String)
+    /// Try at once if waiting to reconnect (the server's event socket is back, or the user asked).
+    case retryNow
     /// `pty:attached` with the size the server used.
     case attached(cols: Int, rows: Int)
     /// `pty:exit`.

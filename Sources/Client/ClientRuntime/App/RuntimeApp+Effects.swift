@@ -67,6 +67,8 @@ extension RuntimeApp {
             stopRequested = true
         case .reconnect:
             network.reconnectAll()
+        case .retryStream(let key):
+            channels[key]?.channel.retryNow()
         case .showStats:
             dispatch(.showPager(title: "claudepm stats", lines: StatsReport.lines(state, counters: streamCounters)))
         case .network(let request):

@@ -65,6 +65,10 @@ final class PTYChannel: TerminalChannel {
         connection.enqueue { $0.fit(cols: cols, rows: rows) }
     }
 
+    func retryNow() {
+        connection.enqueue { $0.retryNow() }
+    }
+
     /// A tile watches without a heartbeat of its own; an attached terminal pings.
     private static func access(readOnly: Bool) -> PTYConnectionMachine.Access {
         .init(

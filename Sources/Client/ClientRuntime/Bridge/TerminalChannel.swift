@@ -12,6 +12,8 @@ protocol TerminalChannel: Sendable {
     /// Asks the remote to size its window to `cols`×`rows` at once, also where it leaves
     /// windows alone otherwise (the resize key; tmux's `window-size manual`).
     func fit(cols: Int, rows: Int)
+    /// Tries at once if the stream waits to reconnect.
+    func retryNow()
     /// Detaches and closes the stream.
     func close()
 }
