@@ -198,13 +198,13 @@ _claudepm() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    health|sessions|tickets|notifications|send|watch|servers|demo|help)
+    health|sessions|tickets|notifications|send|watch|servers|demo|export|replay|help)
         # Offer subcommand argument completions
         "_claudepm_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'health sessions tickets notifications send watch servers demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'health sessions tickets notifications send watch servers demo export replay help' -- "${cur}"))
         ;;
     esac
 }
@@ -452,6 +452,56 @@ _claudepm_demo() {
     repeating_options=()
     non_repeating_options=()
     __claudepm_offer_flags_options 0
+}
+
+_claudepm_export() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --tofu -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --url --api-key-file --config --ca-file --trust-fingerprint --detach-key --since --from --to)
+    __claudepm_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--api-key-file')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--ca-file')
+        return
+        ;;
+    '--trust-fingerprint')
+        return
+        ;;
+    '--detach-key')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    esac
+}
+
+_claudepm_replay() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __claudepm_offer_flags_options 1
 }
 
 _claudepm_help() {

@@ -67,13 +67,15 @@ _claudepm() {
             'watch:Stream server events until interrupted.'
             'servers:List the configured servers.'
             'demo:Run a local demo server and open the client on it.'
+            'export:Write a session'\''s recorded output as an asciicast (asciinema) file.'
+            'replay:Open an asciicast recording in the replay viewer.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        health|sessions|tickets|notifications|send|watch|servers|demo|help)
+        health|sessions|tickets|notifications|send|watch|servers|demo|export|replay|help)
             "_claudepm_${words[1]}" && ret=0
             ;;
         esac
@@ -237,6 +239,41 @@ _claudepm_demo() {
         '--watch[Stream events instead of opening the terminal UI.]'
         '--json[With --watch\: print JSON lines.]'
         '--read-only[Watch only\: the UI sends no keys, answers or board actions.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_claudepm_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--server[Use the server with this name from the config file.]:server:'
+        '--url[Server URL (http, https, ws or wss), e.g. http\://127.0.0.1\:4847.]:url:'
+        '--api-key-file[Read the API key from this file (must be mode 0600).]:api-key-file:'
+        '--config[Config file to read instead of $XDG_CONFIG_HOME/claudepm/config.toml.]:config:'
+        '--no-color[Never use colour in output.]'
+        '--ca-file[Trust only certificates issued by the CA in this PEM file.]:ca-file:'
+        '--trust-fingerprint[Accept this certificate fingerprint on first use (SHA256\:hex).]:trust-fingerprint:'
+        '--tofu[Trust the server certificate on first use and remember it in known_hosts.]'
+        '--detach-key[The key that leaves a full-screen session, e.g. C-g (default C-\]).]:detach-key:'
+        ':session:'
+        '--since[Only the last part\: 90s, 30m, 2h or 1d.]:since:'
+        '--from[From this time (ISO 8601, or milliseconds since the epoch).]:from:'
+        '--to[Up to this time (ISO 8601, or milliseconds since the epoch).]:to:'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_claudepm_replay() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:'
+        '--no-color[Never use colour.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
     _arguments -w -s -S : "${arg_specs[@]}" && ret=0

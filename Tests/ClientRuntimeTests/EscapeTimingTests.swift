@@ -37,7 +37,7 @@ import Testing
         }
         world.now += .milliseconds(10)
         Self.type([0x1B], at: world.now, into: world)
-        #expect(world.app.escapeDeadline != nil, "a lone ESC waits for the rest of a sequence")
+        #expect(world.app.keyDecoder.escapeDeadline != nil, "a lone ESC waits for the rest of a sequence")
         // The loop was busy: q is read 100 ms after the ESC, with no wake-up at the deadline.
         world.now += .milliseconds(100)
         Self.type(Array("q".utf8), at: world.now, into: world)

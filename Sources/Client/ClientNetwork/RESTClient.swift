@@ -96,7 +96,7 @@ public struct RESTClient: Sendable {
         }
     }
 
-    private func makeRequest(
+    func makeRequest(
         _ method: String, _ path: String, query: [(String, String)], body: Data?
     ) throws(ClientNetworkError) -> HTTPClientRequest {
         var components = URLComponents(url: server.httpBaseURL, resolvingAgainstBaseURL: false)
@@ -118,7 +118,7 @@ public struct RESTClient: Sendable {
         return request
     }
 
-    private func statusError(_ response: Response, resource: String) -> ClientNetworkError {
+    func statusError(_ response: Response, resource: String) -> ClientNetworkError {
         let message = Self.errorText(response.body)
         switch response.status {
         case 401: return apiKey == nil ? .authMissing(server: server.name) : .authRejected(server: server.name)
@@ -149,7 +149,7 @@ public struct RESTClient: Sendable {
         return text
     }
 
-    private func classify(_ error: any Error, operation: String) -> ClientNetworkError {
+    func classify(_ error: any Error, operation: String) -> ClientNetworkError {
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .writeTimeout:

@@ -27,7 +27,8 @@ struct ClaudePM: AsyncParsableCommand {
             """,
         subcommands: [
             HealthCommand.self, SessionsCommand.self, TicketsCommand.self, NotificationsCommand.self,
-            SendCommand.self, WatchCommand.self, ServersCommand.self, DemoCommand.self,
+            SendCommand.self, WatchCommand.self, ServersCommand.self, DemoCommand.self, ExportCommand.self,
+            ReplayCommand.self,
         ]
     )
 

@@ -43,8 +43,7 @@ final class RuntimeApp: UILoopClient {
     var pictures: [SessionKey: SessionPicture] = [:]
     /// Bytes and frames each open stream delivered (for `:stats`).
     var streamCounters: [SessionKey: StreamCounters] = [:]
-    var decoder = KeyDecoder()
-    var escapeDeadline: Duration?
+    var keyDecoder = TimedKeyDecoder()
     var lastTick: Duration = .zero
     var pendingAlerts: [[UInt8]] = []
     var stopRequested = false
@@ -141,7 +140,7 @@ final class RuntimeApp: UILoopClient {
     }
 
     func nextDeadline() -> Duration? {
-        var deadlines = [escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
+        var deadlines = [keyDecoder.escapeDeadline, state.nextTimer.map { .nanoseconds($0.nanoseconds) }]
         deadlines.append(ageTextDeadline)
         deadlines.append(
             state.nextLinkTextChange.map { lastTick + .seconds(max($0.timeIntervalSince(state.now), 0) + 0.005) })

@@ -1,0 +1,101 @@
+// The replay viewer's frame (`claudepm replay`): the recorded screen as it stood at the player's
+// position, cropped like an attached pane when it is larger than the view, above a status line
+// with play state, time, speed, a timeline bar with the markers on it, and the keys.
+
+import ClientCore
+import TerminalScreen
+
+/// What the status line of the replay viewer says.
+public struct ReplayStatus: Equatable, Sendable {
+    /// The recording's name (file or title).
+    public var title: String
+    /// Playing or paused.
+    public var playing: Bool
+    /// The time shown and the whole length, in seconds.
+    public var time: Double
+    /// The whole length.
+    public var duration: Double
+    /// The speed.
+    public var speed: Double
+    /// Where the markers are, as fractions of the length.
+    public var markers: [Double]
+    /// Lines of the file left out (not valid events).
+    public var skipped: Int
+
+    /// A status.
+    public init(
+        title: String, playing: Bool, time: Double, duration: Double, speed: Double, markers: [Double], skipped: Int
+    ) {
+        self.title = title
+        self.playing = playing
+        self.time = time
+        self.duration = duration
+        self.speed = speed
+        self.markers = markers
+        self.skipped = skipped
+    }
+}
+
+/// Draws the replay viewer.
+public struct ReplayView {
+    let theme: Theme
+
+    /// A view drawing with `theme`.
+    public init(theme: Theme) { self.theme = theme }
+
+    /// Draws `mirror` (the replayed screen) and `status`; returns where the cursor goes.
+    public func draw(
+        mirror: TerminalScreenMirror, status: ReplayStatus, into frame: inout CellBuffer
+    )
+        -> CursorPlacement?
+    {
+        let (body, line) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
+        frame.fill(body, with: .blank)
+        let origin = mirror.cropOrigin(height: body.height, width: body.width)
+        mirror.draw(into: &frame, rect: body, originRow: origin.row, originCol: origin.col)
+        if !line.isEmpty { frame.putLine(text(status, width: line.width), in: line, row: line.y, style: theme.bar) }
+        let row = body.y + mirror.cursor.row - origin.row
+        let col = body.x + mirror.cursor.col - origin.col
+        return mirror.cursor.visible && body.contains(row: row, col: col) ? CursorPlacement(row: row, col: col) : nil
+    }
+
+    /// The status line's text for `width` columns.
+    public func text(_ status: ReplayStatus, width: Int) -> String {
+        let unicode = theme.glyphs.horizontal != "-"
+        let state = status.playing ? (unicode ? "▶" : ">") : (unicode ? "⏸" : "||")
+        let speed = status.speed == 1 ? "" : " ×\(Self.speed(status.speed))"
+        let head = " \(state) \(Self.clock(status.time)) / \(Self.clock(status.duration))\(speed) "
+        let lost = status.skipped > 0 ? " · \(status.skipped) bad lines left out" : ""
+        let keys = " · space play  h/l burst  ,/. event  [/] mark  g/G ends  +/- speed  q quit"
+        let tail = " \(status.title)\(lost)\(keys)"
+        let barWidth = max(min(width - head.count - tail.count, 60), min(20, max(width - head.count, 0)))
+        return head + bar(status, width: barWidth, unicode: unicode) + tail
+    }
+
+    private func bar(_ status: ReplayStatus, width: Int, unicode: Bool) -> String {
+        guard width > 0 else { return "" }
+        let fraction = status.duration > 0 ? min(max(status.time / status.duration, 0), 1) : 1
+        let at = min(Int((fraction * Double(width - 1)).rounded()), width - 1)
+        let marks = Set(status.markers.map { min(Int(($0 * Double(width - 1)).rounded()), width - 1) })
+        return String(
+            (0..<width).map { index -> Character in
+                if index == at { return unicode ? "●" : "o" }
+                if marks.contains(index) { return unicode ? "◆" : "+" }
+                if index < at { return unicode ? "━" : "=" }
+                return unicode ? "─" : "-"
+            })
+    }
+
+    /// `m:ss` or `h:mm:ss`.
+    static func clock(_ seconds: Double) -> String {
+        let whole = max(Int(seconds.rounded(.down)), 0)
+        let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+        let ss = s < 10 ? "0\(s)" : "\(s)"
+        if h > 0 { return "\(h):\(m < 10 ? "0\(m)" : "\(m)"):\(ss)" }
+        return "\(m):\(ss)"
+    }
+
+    static func speed(_ value: Double) -> String {
+        value >= 1 ? "\(Int(value))" : "1/\(Int((1 / value).rounded()))"
+    }
+}
