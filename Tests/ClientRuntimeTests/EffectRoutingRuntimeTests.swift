@@ -25,6 +25,8 @@ import Testing
         .approveTicket(server: "local", ticketID: "t2"), .rejectTicket(server: "local", ticketID: "t3", feedback: "no"),
         .moveTicket(server: "local", ticketID: "t4", to: .review), .clearNotifications(server: "local"),
         .deleteNotification(server: "local", id: "n1"), .refetchNotifications(server: "local"),
+        .loadJournal(SessionKey(server: "local", sessionId: "s1")),
+        .loadJournalScreen(SessionKey(server: "local", sessionId: "s1"), atMs: 1),
     ]
 
     static func kind(_ request: NetworkEffect) -> String {
@@ -41,11 +43,13 @@ import Testing
         case .clearNotifications: "clearNotifications"
         case .deleteNotification: "deleteNotification"
         case .refetchNotifications: "refetchNotifications"
+        case .loadJournal: "loadJournal"
+        case .loadJournalScreen: "loadJournalScreen"
         }
     }
 
     @Test func everyRequestReachesTheBackendAsAsked() {
-        #expect(Set(Self.requests.map(Self.kind)).count == 12, "one sample of each kind")
+        #expect(Set(Self.requests.map(Self.kind)).count == 14, "one sample of each kind")
         let world = RuntimeWorld()
         let before = world.backend.requests.count
         let streams = world.backend.opened.count

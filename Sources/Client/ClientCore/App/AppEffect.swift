@@ -2,6 +2,8 @@
 // (streams, alerts, suspend, quit) here, and every request to a server wrapped as `.network`
 // (`NetworkEffect`), which the runtime hands to its network backend unopened.
 
+import ClaudePMProtocol
+
 /// Commands `reduce` asks the runtime to carry out.
 public enum AppEffect: Hashable, Sendable {
     /// Open a read-only PTY stream for a tile at the configured tile size (only on a server that
@@ -37,6 +39,8 @@ public enum AppEffect: Hashable, Sendable {
     /// Try `key`'s terminal stream at once if it waits to reconnect (its server's event socket
     /// is back online).
     case retryStream(SessionKey)
+    /// Show this past screen in rewind (the runtime draws it into a screen of its own), or none.
+    case showRewindScreen(JournalScreen?)
     /// Stop the client as the shell's job control does (Ctrl-Z): the terminal is given back
     /// first and taken again on `fg`, then `.resumed` follows.
     case suspend

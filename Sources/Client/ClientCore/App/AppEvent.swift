@@ -75,6 +75,12 @@ public enum AppEvent: Equatable, Sendable {
     case findResults(FindResults)
     /// An effect failed; the text is shown on the status line.
     case actionFailed(String)
+    /// A session's journal summary arrived (rewind).
+    case journalLoaded(SessionKey, JournalSummary)
+    /// A session's screen at a past moment arrived (rewind), for the moment `askedMs`.
+    case journalScreenLoaded(SessionKey, askedMs: Int64, JournalScreen)
+    /// A journal request failed, in words.
+    case journalFailed(SessionKey, String)
     /// Records a server sent that did not decode were left out (one line each, naming the
     /// record); the status line says how many and names the first.
     case recordsSkipped(server: String, [String])

@@ -8,6 +8,12 @@ extension AppState {
         if case .notifications = overlay { return performNotifications(action) }
         if case .pager = overlay { return performPager(action) }
         if case .projectPicker = overlay { return performProjectPicker(action) }
+        if rewind != nil { return performRewind(action) }
+        if attachedSession != nil, scrollback != nil, action == .rewind {
+            scrollback = nil
+            guard let session = attachedSession else { return [] }
+            return openRewind(session)
+        }
         if attachedSession != nil, scrollback != nil { return performScrollback(action) }
         if let effects = performBanner(action) { return effects }
         if let effects = performGlobal(action) { return effects }
@@ -51,6 +57,7 @@ extension AppState {
         case .search: filter.editing = true
         case .find: return openFind()
         case .bannerYes, .bannerNo: return answerSelected(allow: action == .bannerYes)
+        case .rewind: if let selection { return openRewind(selection) }
         default: break
         }
         return []

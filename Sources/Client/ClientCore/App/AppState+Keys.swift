@@ -15,6 +15,7 @@ extension AppState {
         case .help, .confirmQuit, .confirmAction, .palette, .rejectFeedback, .find, .answer: return []
         case nil: break
         }
+        if rewind != nil { return [.rewind] }
         if attachedSession != nil { return scrollback == nil ? [.attach] : [.scrollback] }
         let bannerViews: [KeyView] = banner == nil ? [] : [.banner]
         return bannerViews + [page == .board ? .board : .sessions, .global]
@@ -28,7 +29,7 @@ extension AppState {
         }
         flash = nil
         if let effects = handleTextOverlay(key) { return effects }
-        if let session = attachedSession, scrollback == nil { return handleAttachedKey(session, key) }
+        if let session = attachedSession, scrollback == nil, rewind == nil { return handleAttachedKey(session, key) }
         if case .mouse(let event) = key { return handleMouse(event) }
         switch Keymap.lookup(key, pending: pendingKey, in: activeKeyViews, detach: ui.detachKey) {
         case .prefix:

@@ -17,7 +17,9 @@ extension NetworkEffect {
         case .moveTicket: "move"
         case .clearNotifications: "clear"
         case .deleteNotification: "delete"
-        case .refreshSessions, .loadBoard, .loadTicketContent, .refetchNotifications: nil
+        case .refreshSessions, .loadBoard, .loadTicketContent, .refetchNotifications, .loadJournal,
+            .loadJournalScreen:
+            nil
         }
     }
 }

@@ -68,6 +68,9 @@ extension AppState {
         case .findResults(let results):
             findResultsArrived(results)
             return []
+        case .journalLoaded(let key, let summary): return rewindLoaded(key, summary)
+        case .journalScreenLoaded(let key, let asked, let screen): return rewindScreenArrived(key, asked, screen)
+        case .journalFailed(let key, let problem): return rewindFailed(key, problem)
         case .ticketActionEnded(let target, let failure):
             endTicketAction(target, failure: failure)
             return []

@@ -13,6 +13,7 @@ public enum AppAction: Hashable, Sendable {
     case search, searchNext, searchPrevious, scrollback, find
     case fitWindow
     case panUp, panDown, panLeft, panRight
+    case rewind, nextMark, previousMark
 }
 
 /// The views that have their own keys.
@@ -33,6 +34,8 @@ public enum KeyView: String, Hashable, Sendable, CaseIterable {
     case scrollback
     /// Pager and pickers.
     case pager
+    /// Rewind: a session's past screens.
+    case rewind
 
     /// The heading shown in help.
     public var title: String {
@@ -45,6 +48,7 @@ public enum KeyView: String, Hashable, Sendable, CaseIterable {
         case .attach: "Attached"
         case .scrollback: "Scrollback"
         case .pager: "Pager and pickers"
+        case .rewind: "Rewind"
         }
     }
 }
@@ -94,6 +98,7 @@ public enum Keymap {
         case .attach: attach(detach)
         case .scrollback: scrollback
         case .pager: pager
+        case .rewind: rewind
         }
     }
 
@@ -146,6 +151,7 @@ public enum Keymap {
         KeyBinding([[.char("f")]], .find, "search every session's scrollback"),
         KeyBinding([[.char("y")]], .bannerYes, "yes to the selected session's permission prompt"),
         KeyBinding([[.char("n")]], .bannerNo, "no to the selected session's permission prompt"),
+        KeyBinding([[.char("R")]], .rewind, "rewind the selected session: its past screens"),
     ]
 
     static let board: [KeyBinding] = [
@@ -223,6 +229,19 @@ public enum Keymap {
         KeyBinding([[.char("/")]], .search, "search"),
         KeyBinding([[.char("n")]], .searchNext, "next (older) match"),
         KeyBinding([[.char("N")]], .searchPrevious, "previous (newer) match"),
+        KeyBinding([[.char("r")]], .rewind, "rewind: this session's past screens"),
+        KeyBinding([[.escape], [.char("q")]], .back, "back to live"),
+    ]
+
+    static let rewind: [KeyBinding] = [
+        KeyBinding([[.char("h")], [.left], [.char("k")], [.up]], .left, "back one step (a burst's end or a mark)"),
+        KeyBinding([[.char("l")], [.right], [.char("j")], [.down]], .right, "on one step"),
+        KeyBinding([[.pageUp]], .pageUp, "back ten steps"),
+        KeyBinding([[.pageDown]], .pageDown, "on ten steps"),
+        KeyBinding([[.char("[")]], .previousMark, "previous mark (a wait, an answer, a status change)"),
+        KeyBinding([[.char("]")]], .nextMark, "next mark"),
+        KeyBinding([[.char("g"), .char("g")], [.home]], .top, "oldest moment recorded"),
+        KeyBinding([[.char("G")], [.end]], .bottom, "newest moment recorded"),
         KeyBinding([[.escape], [.char("q")]], .back, "back to live"),
     ]
 

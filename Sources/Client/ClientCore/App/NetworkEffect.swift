@@ -34,6 +34,10 @@ public enum NetworkEffect: Hashable, Sendable {
     case deleteNotification(server: String, id: String)
     /// `GET /api/notifications` from this server, answered with `.notificationsLoaded`.
     case refetchNotifications(server: String)
+    /// Load a session's journal summary (claudepm's extension) for rewind.
+    case loadJournal(SessionKey)
+    /// Load a session's screen as it stood at `atMs` (ms since the epoch).
+    case loadJournalScreen(SessionKey, atMs: Int64)
 
     /// The server the request goes to.
     public var server: String {
@@ -41,6 +45,7 @@ public enum NetworkEffect: Hashable, Sendable {
         case .sendInput(let key, _): key.server
         case .answer(let answer): answer.session.server
         case .loadBoard(let project): project.server
+        case .loadJournal(let key), .loadJournalScreen(let key, _): key.server
         case .refreshSessions(let server), .loadTicketContent(let server, _), .startTicketSession(let server, _),
             .approveTicket(let server, _), .rejectTicket(let server, _, _), .moveTicket(let server, _, _),
             .clearNotifications(let server), .deleteNotification(let server, _), .refetchNotifications(let server):

@@ -69,6 +69,13 @@ extension RuntimeApp {
             network.reconnectAll()
         case .retryStream(let key):
             channels[key]?.channel.retryNow()
+        case .showRewindScreen(let past):
+            renderer.rewindScreen = past.map { past in
+                let screen = TerminalScreen(rows: max(past.rows, 1), cols: max(past.cols, 1))
+                screen.feed(past.data)
+                _ = screen.takeOutput()
+                return screen
+            }
         case .showStats:
             dispatch(.showPager(title: "claudepm stats", lines: StatsReport.lines(state, counters: streamCounters)))
         case .network(let request):

@@ -182,7 +182,7 @@ final class NetworkBackend: Sendable {
         switch effect {
         case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: true
         case .sendInput, .answer, .loadBoard, .loadTicketContent, .moveTicket, .clearNotifications,
-            .deleteNotification, .refetchNotifications:
+            .deleteNotification, .refetchNotifications, .loadJournal, .loadJournalScreen:
             false
         }
     }
@@ -210,9 +210,17 @@ final class NetworkBackend: Sendable {
         switch effect {
         case .sendInput(let key, let text): .input(sessionId: key.sessionId, text: text)
         case .answer, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession, .approveTicket,
-            .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications:
+            .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications,
+            .loadJournal, .loadJournalScreen:
             nil
         }
+    }
+
+    /// Why a journal request failed, in words: a 404 from a server without the extension (the
+    /// upstream server) means it keeps no journal.
+    static func journalProblem(_ error: ClientNetworkError, server: String) -> String {
+        if case .notFound = error { return "\(server) keeps no journal (the upstream server, or --no-journal)" }
+        return error.description
     }
 
     private static func rest(
@@ -270,6 +278,19 @@ final class NetworkBackend: Sendable {
         case .refreshSessions:
             // Fetched by `perform` after this, with the event socket's subscriptions (`changesSessions`).
             break
+        case .loadJournal(let key):
+            do {
+                return [.journalLoaded(key, try await rest(key.server, servers).journal(session: key.sessionId))]
+            } catch {
+                return [.journalFailed(key, Self.journalProblem(error, server: key.server))]
+            }
+        case .loadJournalScreen(let key, let atMs):
+            do {
+                let screen = try await rest(key.server, servers).journalScreen(session: key.sessionId, atMs: atMs)
+                return [.journalScreenLoaded(key, askedMs: atMs, screen)]
+            } catch {
+                return [.journalFailed(key, Self.journalProblem(error, server: key.server))]
+            }
         }
         return []
     }

@@ -37,6 +37,10 @@ public final class Renderer {
     /// over its pane until the server's output confirms them.
     public var predictedEcho: (key: SessionKey, glyphs: [PredictedGlyph])?
 
+    /// The past screen rewind shows (the runtime feeds it from the journal), if one arrived.
+    public var rewindScreen: TerminalScreen?
+    private let rewindMirror = TerminalScreenMirror()
+
     /// The mirror of `key`'s screen, if it has been drawn.
     public func mirror(for key: SessionKey) -> TerminalScreenMirror? { mirrors[key] }
 
@@ -55,6 +59,14 @@ public final class Renderer {
         updateMirrors(screens)
         var frame = CellBuffer(size: state.size)
         var cursor: CursorPlacement?
+        if let rewind = state.rewind {
+            if let rewindScreen { rewindMirror.update(from: rewindScreen) }
+            cursor = RewindView(theme: theme).draw(
+                rewind, state: state, mirror: rewindScreen == nil ? nil : rewindMirror, into: &frame)
+            cursor = drawOverlays(state, into: &frame) ?? cursor
+            if degrader.depth != .truecolor { frame.mapStyles(where: degrader.changes) { degrader.map($0) } }
+            return (frame, cursor)
+        }
         switch state.page {
         case .attached(let key):
             let predicted = predictedEcho?.key == key ? predictedEcho?.glyphs ?? [] : []

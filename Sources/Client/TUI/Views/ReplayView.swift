@@ -49,11 +49,20 @@ public struct ReplayView {
     )
         -> CursorPlacement?
     {
-        let (body, line) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
+        Self.draw(mirror: mirror, line: { text(status, width: $0) }, theme: theme, into: &frame)
+    }
+
+    /// Draws a past screen over the whole frame but its last row, and the status line there
+    /// (`line` gets its width); returns where the cursor goes. Shared with rewind.
+    static func draw(
+        mirror: TerminalScreenMirror?, line: (Int) -> String, theme: Theme, into frame: inout CellBuffer
+    ) -> CursorPlacement? {
+        let (body, status) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
         frame.fill(body, with: .blank)
+        if !status.isEmpty { frame.putLine(line(status.width), in: status, row: status.y, style: theme.bar) }
+        guard let mirror else { return nil }
         let origin = mirror.cropOrigin(height: body.height, width: body.width)
         mirror.draw(into: &frame, rect: body, originRow: origin.row, originCol: origin.col)
-        if !line.isEmpty { frame.putLine(text(status, width: line.width), in: line, row: line.y, style: theme.bar) }
         let row = body.y + mirror.cursor.row - origin.row
         let col = body.x + mirror.cursor.col - origin.col
         return mirror.cursor.visible && body.contains(row: row, col: col) ? CursorPlacement(row: row, col: col) : nil
@@ -69,14 +78,15 @@ public struct ReplayView {
         let keys = " · space play  h/l burst  ,/. event  [/] mark  g/G ends  +/- speed  q quit"
         let tail = " \(status.title)\(lost)\(keys)"
         let barWidth = max(min(width - head.count - tail.count, 60), min(20, max(width - head.count, 0)))
-        return head + bar(status, width: barWidth, unicode: unicode) + tail
+        let fraction = status.duration > 0 ? min(max(status.time / status.duration, 0), 1) : 1
+        return head + Self.bar(at: fraction, markers: status.markers, width: barWidth, unicode: unicode) + tail
     }
 
-    private func bar(_ status: ReplayStatus, width: Int, unicode: Bool) -> String {
+    /// A timeline `width` cells wide: the position at `fraction` of it, the markers on it.
+    static func bar(at fraction: Double, markers: [Double], width: Int, unicode: Bool) -> String {
         guard width > 0 else { return "" }
-        let fraction = status.duration > 0 ? min(max(status.time / status.duration, 0), 1) : 1
-        let at = min(Int((fraction * Double(width - 1)).rounded()), width - 1)
-        let marks = Set(status.markers.map { min(Int(($0 * Double(width - 1)).rounded()), width - 1) })
+        let at = min(max(Int((fraction * Double(width - 1)).rounded()), 0), width - 1)
+        let marks = Set(markers.map { min(max(Int(($0 * Double(width - 1)).rounded()), 0), width - 1) })
         return String(
             (0..<width).map { index -> Character in
                 if index == at { return unicode ? "●" : "o" }

@@ -2,7 +2,7 @@
 // as it stood at a moment, drawn by `data` (the same encoding as `pty:snapshot`'s data).
 
 /// A session's screen at a moment.
-public struct JournalScreen: Sendable, Equatable, Codable {
+public struct JournalScreen: Sendable, Hashable, Codable {
     /// The time of the last record applied (ms since the epoch).
     public var atMs: Int64
     /// The screen's size.

@@ -1,0 +1,82 @@
+// Rewind: a session's screen as it stood at a past moment, from its server's journal
+// (claudepm-server's extension; an upstream server has none and says 404). The steps are the
+// moments that matter: the end of each burst of output (the screen as the program left it when
+// it paused) and each mark on the timeline (a wait began, an answer, a status change), in time
+// order; the live session keeps running meanwhile, and the view says how far behind live it is.
+import ClaudePMProtocol
+
+/// Rewinding one session.
+public struct RewindState: Equatable, Sendable {
+    /// The session.
+    public var key: SessionKey
+    /// What the journal holds, once loaded.
+    public var summary: JournalSummary?
+    /// The moments the steps go to (ms since the epoch), ascending.
+    public private(set) var stops: [Int64] = []
+    /// Which stop is shown (asked for), nil before the journal is loaded.
+    public private(set) var index: Int?
+    /// The time of the screen shown (its last record), nil before the first arrives.
+    public var shownMs: Int64?
+    /// Why nothing can be shown (no journal, the request failed), if so.
+    public var problem: String?
+
+    /// Rewinding `key`, the journal not loaded yet.
+    public init(key: SessionKey) { self.key = key }
+
+    /// The moment asked for, if any.
+    public var atMs: Int64? { index.map { stops[$0] } }
+
+    /// Takes the journal; returns the moment to show first (the newest stop), nil when there is
+    /// nothing recorded.
+    public mutating func load(_ summary: JournalSummary) -> Int64? {
+        self.summary = summary
+        let ends = summary.activity.map(\.toMs)
+        stops = Array(Set(ends + summary.marks.map(\.atMs))).sorted()
+        if let last = summary.toMs, stops.last.map({ $0 < last }) ?? true { stops.append(last) }
+        guard !stops.isEmpty else {
+            problem =
+                summary.enabled == false ? "this server records no journal (--no-journal)" : "nothing recorded yet"
+            return nil
+        }
+        index = stops.count - 1
+        return atMs
+    }
+
+    /// A step back or on (`by` stops, clamped), to the previous or next mark, or to an end;
+    /// returns the moment to show, nil when it did not move.
+    public mutating func move(_ step: RewindStep) -> Int64? {
+        guard let index, !stops.isEmpty else { return nil }
+        let marks = summary?.marks.map(\.atMs) ?? []
+        let target: Int?
+        switch step {
+        case .by(let offset): target = min(max(index + offset, 0), stops.count - 1)
+        case .first: target = 0
+        case .last: target = stops.count - 1
+        case .nextMark: target = stops.firstIndex { $0 > stops[index] && marks.contains($0) }
+        case .previousMark: target = stops.lastIndex { $0 < stops[index] && marks.contains($0) }
+        }
+        guard let target, target != index else { return nil }
+        self.index = target
+        return stops[target]
+    }
+
+    /// The mark at the moment shown, if one is.
+    public var markShown: JournalMark? {
+        guard let atMs else { return nil }
+        return summary?.marks.last { $0.atMs == atMs }
+    }
+}
+
+/// A move in rewind.
+public enum RewindStep: Equatable, Sendable {
+    /// Stops back (negative) or on.
+    case by(Int)
+    /// The oldest or newest stop.
+    case first
+    /// The newest.
+    case last
+    /// The next or previous mark.
+    case nextMark
+    /// The previous mark.
+    case previousMark
+}
