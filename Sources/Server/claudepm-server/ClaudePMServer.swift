@@ -59,6 +59,9 @@ struct ClaudePMServer: AsyncParsableCommand {
             streams; for comparisons). Pane streams stay available to clients.
             """)
     var pollOnly = false
+    @Flag(help: "Keep no journal of the panes' output (rewind, claudepm export).") var noJournal = false
+    @Option(help: "Journal kept per pane, in MiB (oldest dropped first).") var journalMib = 64
+    @Option(help: "Journal kept per pane, in hours.") var journalHours = 24
     @Flag(help: "Shut down when standard input ends (for a parent process that hands over a pipe).")
     var exitOnStdinEof = false
     @Flag(
@@ -73,6 +76,9 @@ struct ClaudePMServer: AsyncParsableCommand {
             throw ValidationError("--database: put the password in $PGPASSWORD, not on the command line")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        guard journalMib >= 1, journalHours >= 1 else {
+            throw ValidationError("--journal-mib and --journal-hours must be at least 1")
+        }
     }
 
     func run() async throws {

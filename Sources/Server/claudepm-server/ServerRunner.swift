@@ -21,8 +21,17 @@ struct ServerRunner {
         if demo != nil { config.commandStyle = .demoAgent }
         config.pollOnly = command.pollOnly
         let images = PaneImageStore(directory: dataDir.appendingPathComponent("panes"))
+        let journals =
+            command.noJournal
+            ? nil
+            : JournalStore(
+                directory: dataDir.appendingPathComponent("journal"),
+                settings: JournalSettings(
+                    maxBytes: command.journalMib << 20, maxAgeSeconds: command.journalHours * 3600))
+        defer { journals?.stop() }
         let panes = TmuxPaneDriver(
-            tmux: tmux, images: images, sizeRecords: dataDir.appendingPathComponent(Self.sizeRecordsFile))
+            tmux: tmux, images: images, sizeRecords: dataDir.appendingPathComponent(Self.sizeRecordsFile),
+            journals: journals)
         let services = ServerServices(store: store, panes: panes, config: config)
         let relay = try opener.relay(for: store, bus: services.bus)
         defer {

@@ -28,6 +28,8 @@ final class PaneMirror {
     var windowId = ""
     /// The pane's name across server restarts (PaneState.identity), known from the first seed.
     var identity: String?
+    /// The pane's journal, once the first seed named the pane (nil: no journal kept).
+    var journal: PaneJournal?
     /// Bytes fed since the last seed (tests wait on it).
     private(set) var fedSinceSeed = 0
     /// Since when the screen holds output not yet saved (PaneImageStore), and when it last changed.
@@ -90,6 +92,23 @@ final class PaneMirror {
         if unsavedSince == nil { unsavedSince = now }
         lastChange = now
         return true
+    }
+
+    /// The visible screen as a journal keyframe (`fresh`: the screen just started over from a
+    /// seed), nil until seeded.
+    func journalKeyframe(fresh: Bool) -> JournalRecord? {
+        guard isReady, let screen else { return nil }
+        return .keyframe(
+            rows: screen.rows, cols: screen.cols, bytes: screen.image(historyLimit: 0).encoded(), fresh: fresh)
+    }
+
+    /// Journals `bytes` just fed at `us`, and a keyframe when one is due.
+    func journalOutput(_ bytes: [UInt8], at us: Int64) {
+        guard let journal else { return }
+        journal.append(.output(bytes), at: us)
+        if journal.wantsKeyframe(now: us), let keyframe = journalKeyframe(fresh: false) {
+            journal.append(keyframe, at: us)
+        }
     }
 
     /// The whole image's bytes, for the image store.

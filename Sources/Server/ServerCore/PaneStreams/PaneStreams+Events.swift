@@ -26,6 +26,7 @@ extension PaneStreams {
         let (overflowed, observer, save) = state.withLock { s -> ([UUID], Observer?, Bool) in
             if data.contains(0x1B) { s.modes[pane, default: PaneModes()].scan(data) }
             let fed = s.mirrors[pane]?.feed(data, at: now) ?? false
+            if fed { s.mirrors[pane]?.journalOutput(data, at: JournalStore.nowUs()) }
             let save = fed && images != nil && !s.saveScheduled
             if save { s.saveScheduled = true }
             var overflowed: [UUID] = []

@@ -67,6 +67,8 @@ extension PaneStreams {
         }
         let first = state.withLock { s in s.mirrors[pane]?.identity == nil }
         let stored = first ? storedImage(pane: pane, state: paneState) : nil
+        // Loaded from its files here, outside the streams' lock.
+        let journal = paneState.identity.flatMap { journals?.journal(pane: pane, identity: $0) }
         state.withLock { s in
             guard let mirror = s.mirrors[pane] else { return }
             let seed = PaneSnapshot.build(
@@ -79,6 +81,10 @@ extension PaneStreams {
             }
             mirror.windowId = paneState.windowId
             mirror.identity = paneState.identity
+            mirror.journal = journal
+            if let journal, let keyframe = mirror.journalKeyframe(fresh: true) {
+                journal.append(keyframe, at: JournalStore.nowUs())
+            }
             for id in s.byPane[pane] ?? [] { Self.startViewer(id, mirror: mirror, in: &s) }
         }
     }

@@ -86,6 +86,8 @@ public final class PaneStreams: Sendable {
     public let tmux: Tmux
     /// Where the mirrors' images are kept across restarts, if anywhere.
     public let images: PaneImageStore?
+    /// The panes' journals (every byte with its time, and keyframes), if kept.
+    public let journals: JournalStore?
     let state = Mutex(State())
     let logger: Logger
     /// The windows sized for interactive viewers, and what to put back.
@@ -102,11 +104,12 @@ public final class PaneStreams: Sendable {
     /// `sizeRecords` is the file that remembers the windows sized for interactive viewers until
     /// they are put back (nil: memory only, nothing survives a crash).
     public init(
-        tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil,
+        tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil, journals: JournalStore? = nil,
         logger: Logger = Logger(label: "claudepm.panestreams")
     ) {
         self.tmux = tmux
         self.images = images
+        self.journals = journals
         self.logger = logger
         sizer = WindowSizer(ledger: WindowSizeLedger(url: sizeRecords), logger: logger)
     }

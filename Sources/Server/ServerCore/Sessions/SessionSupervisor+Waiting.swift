@@ -11,6 +11,9 @@ extension SessionSupervisor {
         let now = clock.now()
         waitingSince[id] = waiting ? now : nil
         bus.publish(.sessionWaiting(sessionId: id, waiting: waiting, reason: reason, detectedBy: detectedBy, at: now))
+        if let paneId = live[id]?.paneId {
+            panes.paneStreams?.journalMark(pane: paneId, kind: waiting ? "waiting" : "resumed", text: reason)
+        }
         if waiting {
             let text = reason == "question" ? "Claude asked a question" : reason
             let display = (try? await displayName(id)) ?? "Session \(id.prefix(8))"

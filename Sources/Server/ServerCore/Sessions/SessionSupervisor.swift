@@ -111,7 +111,10 @@ public actor SessionSupervisor {
             try db.update(s)
             return prev
         }
-        if let paneId = live.removeValue(forKey: id)?.paneId { panes.paneStreams?.unwatch(pane: paneId) }
+        if let paneId = live.removeValue(forKey: id)?.paneId {
+            panes.paneStreams?.journalMark(pane: paneId, kind: "status", text: status)
+            panes.paneStreams?.unwatch(pane: paneId)
+        }
         waitingSince[id] = nil
         answeredPrompts.forget(session: id)
         let detector = detector

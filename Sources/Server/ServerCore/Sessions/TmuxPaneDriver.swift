@@ -12,9 +12,10 @@ public struct TmuxPaneDriver: PaneDriver {
     /// A driver for `tmux`; the pane mirrors' images are kept in `images` (nil: not kept), and
     /// `sizeRecords` is the file that remembers the windows sized for interactive viewers until
     /// they are put back (nil: memory only).
-    public init(tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil) {
+    /// `journals` keeps every pane's output with its time (nil: no journal).
+    public init(tmux: Tmux, images: PaneImageStore? = nil, sizeRecords: URL? = nil, journals: JournalStore? = nil) {
         self.tmux = tmux
-        paneStreams = PaneStreams(tmux: tmux, images: images, sizeRecords: sizeRecords)
+        paneStreams = PaneStreams(tmux: tmux, images: images, sizeRecords: sizeRecords, journals: journals)
     }
 
     public func isAvailable() async -> Bool { await tmux.isAvailable() }

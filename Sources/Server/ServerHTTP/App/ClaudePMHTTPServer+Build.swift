@@ -67,6 +67,7 @@ extension ClaudePMHTTPServer {
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
         SessionPaneRoutes(services: services).register(on: router)
+        JournalRoutes(services: services).register(on: router)
         TicketRoutes(services: services).register(on: router)
         TicketFileRoutes(services: services).register(on: router)
         NotificationRoutes(services: services).register(on: router)

@@ -1,0 +1,42 @@
+// The journal seen from outside PaneStreams (the REST extension): a pane's journal is the one
+// its mirror writes to, or, for a pane not mirrored now (its session ended, the server
+// restarted), the one last written for that pane id.
+import Foundation
+import TerminalScreen
+
+extension PaneStreams {
+    /// True when journals are kept.
+    public var keepsJournals: Bool { journals != nil }
+
+    /// What `pane`'s journal holds, nil when it has none.
+    public func journalContents(pane: String) -> JournalContents? {
+        journal(pane: pane)?.contents()
+    }
+
+    /// `pane`'s screen at `us` (µs since the epoch), nil when nothing is recorded by then.
+    public func journalScreen(pane: String, at us: Int64) -> JournalScreenImage? {
+        journal(pane: pane)?.screen(at: us)
+    }
+
+    /// The screen of `pane` at `from` (nil: its first record) to `start`, then each record after
+    /// it up to `to` to `events`; false when it has no journal.
+    public func journalReplay(
+        pane: String, from: Int64?, to: Int64?, start: (TerminalScreen, Int64) -> Bool,
+        events: (Int64, JournalEvent) -> Bool
+    ) -> Bool {
+        guard let journal = journal(pane: pane) else { return false }
+        journal.replay(from: from, to: to, start: start, events: events)
+        return true
+    }
+
+    /// Marks `pane`'s timeline now (a wait began, an answer, a status change).
+    public func journalMark(pane: String, kind: String, text: String) {
+        guard let journal = state.withLock({ $0.mirrors[pane]?.journal }) else { return }
+        journal.append(.mark(kind: kind, text: text), at: JournalStore.nowUs())
+    }
+
+    private func journal(pane: String) -> PaneJournal? {
+        guard let journals else { return nil }
+        return state.withLock({ $0.mirrors[pane]?.journal }) ?? journals.latestJournal(pane: pane)
+    }
+}

@@ -1,0 +1,84 @@
+// claudepm's journal extension (docs/compatibility.md; the upstream server has none, so its
+// clients never ask): a session's recorded output — what it holds (`GET …/journal`), its screen
+// at a moment (`GET …/journal/screen?at=MS`) and the recording as asciicast v2
+// (`GET …/journal.cast?from=MS&to=MS`). Times are milliseconds since the epoch.
+import ClaudePMProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServerCore
+
+struct JournalRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.get("/api/sessions/:id/journal") { request, context in
+            let (id, pane, streams) = try await session(context)
+            let (from, to) = try Self.range(request)
+            let contents = streams?.journalContents(pane: pane)
+            let inRange = { (us: Int64) in
+                (from.map { us >= $0 * 1000 } ?? true) && (to.map { us <= $0 * 1000 } ?? true)
+            }
+            let summary = JournalSummary(
+                sessionId: id, fromMs: contents?.firstUs.map { $0 / 1000 }, toMs: contents?.lastUs.map { $0 / 1000 },
+                bytes: contents?.bytes ?? 0,
+                marks: (contents?.marks ?? []).filter { inRange($0.us) }.map {
+                    JournalMark(atMs: $0.us / 1000, kind: $0.kind, text: $0.text)
+                },
+                activity: (contents?.bursts ?? []).filter { inRange($0.toUs) }.map {
+                    JournalActivity(fromMs: $0.fromUs / 1000, toMs: $0.toUs / 1000, bytes: $0.bytes)
+                }, enabled: streams?.keepsJournals == true ? nil : false)
+            return try HTTPResponses.encoded(summary)
+        }
+        router.get("/api/sessions/:id/journal/screen") { request, context in
+            let (_, pane, streams) = try await session(context)
+            guard let raw = request.uri.queryParameters["at"].map(String.init), let at = Int64(raw), at >= 0 else {
+                throw ServerError.badRequest("at: milliseconds since the epoch")
+            }
+            // Up to the end of the millisecond asked for.
+            guard let image = streams?.journalScreen(pane: pane, at: at * 1000 + 999) else {
+                throw ServerError.notFound("Nothing recorded at or before \(at)")
+            }
+            let screen = JournalScreen(
+                atMs: image.us / 1000, rows: image.rows, cols: image.cols,
+                data: String(decoding: image.bytes, as: UTF8.self))
+            return try HTTPResponses.encoded(screen)
+        }
+        router.get("/api/sessions/:id/journal.cast") { request, context in
+            let (_, pane, streams) = try await session(context)
+            let (from, to) = try Self.range(request)
+            var cast = AsciicastWriter()
+            guard let streams,
+                streams.journalReplay(
+                    pane: pane, from: from.map { $0 * 1000 }, to: to.map { $0 * 1000 + 999 },
+                    start: { screen, us in cast.start(screen, at: us) },
+                    events: { us, event in cast.add(event, at: us) }),
+                cast.started
+            else { throw ServerError.notFound("Nothing recorded for this session") }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/x-asciicast"
+            return Response(
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cast.bytes)))
+        }
+    }
+
+    /// The session's pane and the pane streams (nil when the server has none); 404 for an
+    /// unknown session.
+    private func session(_ context: ServerRequestContext) async throws -> (String, String, PaneStreams?) {
+        let id = try IDCheck.param(context, message: SessionRoutes.badId)
+        let record = try await SessionQueries(store: services.store).record(id)
+        return (id, record.paneId, services.panes.paneStreams)
+    }
+
+    private static func range(_ request: Request) throws -> (Int64?, Int64?) {
+        func time(_ name: String) throws -> Int64? {
+            guard let raw = request.uri.queryParameters[Substring(name)], !raw.isEmpty else { return nil }
+            guard let value = Int64(raw), value >= 0 else {
+                throw ServerError.badRequest("\(name): milliseconds since the epoch")
+            }
+            return value
+        }
+        return (try time("from"), try time("to"))
+    }
+}
