@@ -78,7 +78,8 @@ extension PaneJournal {
     ) {
         flush()
         let (keyframes, segments) = state.withLock { ($0.keyframes, $0.segments) }
-        let origin = from.flatMap { from in keyframes.last { $0.us <= from } } ?? (from == nil ? keyframes.first : nil)
+        // From before the first keyframe: from the start of what is kept.
+        let origin = from.flatMap { from in keyframes.last { $0.us <= from } } ?? keyframes.first
         guard let origin, let first = segments.firstIndex(where: { $0.number == origin.segment }) else { return }
         var screen: TerminalScreen?
         var lastUs = origin.us
