@@ -2,7 +2,6 @@
 // its mirror writes to, or, for a pane not mirrored now (its session ended, the server
 // restarted), the one last written for that pane id.
 import Foundation
-import TerminalScreen
 
 extension PaneStreams {
     /// True when journals are kept.
@@ -21,11 +20,17 @@ extension PaneStreams {
     /// The screen of `pane` at `from` (nil: its first record) to `start`, then each record after
     /// it up to `to` to `events`; false when it has no journal.
     public func journalReplay(
-        pane: String, from: Int64?, to: Int64?, start: (TerminalScreen, Int64) -> Bool,
+        pane: String, from: Int64?, to: Int64?, start: (JournalScreenImage) -> Bool,
         events: (Int64, JournalEvent) -> Bool
     ) -> Bool {
         guard let journal = journal(pane: pane) else { return false }
-        journal.replay(from: from, to: to, start: start, events: events)
+        journal.replay(
+            from: from, to: to,
+            start: { screen, us in
+                start(
+                    JournalScreenImage(
+                        us: us, rows: screen.rows, cols: screen.cols, bytes: screen.image(historyLimit: 0).encoded()))
+            }, events: events)
         return true
     }
 

@@ -5,7 +5,6 @@
 // picture, and marks as markers. Times are seconds from the start.
 import Foundation
 import ServerCore
-import TerminalScreen
 
 struct AsciicastWriter {
     private(set) var bytes: [UInt8] = []
@@ -13,14 +12,14 @@ struct AsciicastWriter {
     private var startUs: Int64 = 0
     private var chunker = UTF8Chunker()
 
-    /// Starts with `screen`, as it stood at `us`.
-    mutating func start(_ screen: TerminalScreen, at us: Int64) -> Bool {
+    /// Starts with `screen`, as it stood at its moment.
+    mutating func start(_ screen: JournalScreenImage) -> Bool {
         started = true
-        startUs = us
+        startUs = screen.us
         let header =
-            "{\"version\": 2, \"width\": \(screen.cols), \"height\": \(screen.rows), \"timestamp\": \(us / 1_000_000)}\n"
+            "{\"version\": 2, \"width\": \(screen.cols), \"height\": \(screen.rows), \"timestamp\": \(screen.us / 1_000_000)}\n"
         bytes += Array(header.utf8)
-        line(0, "o", String(decoding: screen.image(historyLimit: 0).encoded(), as: UTF8.self))
+        line(0, "o", String(decoding: screen.bytes, as: UTF8.self))
         return true
     }
 

@@ -52,7 +52,7 @@ struct JournalRoutes {
             guard let streams,
                 streams.journalReplay(
                     pane: pane, from: from.map { $0 * 1000 }, to: to.map { $0 * 1000 + 999 },
-                    start: { screen, us in cast.start(screen, at: us) },
+                    start: { cast.start($0) },
                     events: { us, event in cast.add(event, at: us) }),
                 cast.started
             else { throw ServerError.notFound("Nothing recorded for this session") }
