@@ -38,10 +38,27 @@ public enum ClientRuntime {
     private static func runLoop(
         options: RuntimeOptions, queue: EventQueue<RuntimeEvent>, backend: NetworkBackend
     ) throws(RuntimeError) -> Int32 {
-        let terminalGuard = TerminalGuard(ttyFD: options.outputFD, notifyFD: queue.pipe.writeFD)
+        try onTerminal(inputFD: options.inputFD, outputFD: options.outputFD, queue: queue) { terminal, reader in
+            let app = makeApp(options: options, terminal: terminal, backend: backend)
+            let loop = UILoop(client: app, queue: queue, reader: reader, framesPerSecond: options.ui.frameCap)
+            loop.run()
+            app.closeAll()
+            Logger(label: "claudepm.runtime").info("ui stopped after \(loop.wakeups) wake-ups, \(loop.frames) frames")
+            return app.exitSignal.map { 128 + $0 } ?? 0
+        }
+    }
+
+    /// Runs `body` with the terminal taken (the guard installed, ncurses started, the input reader
+    /// running) and gives the terminal back as it found it afterwards, however `body` ends.
+    /// Serves the UI and the replay viewer.
+    static func onTerminal(
+        inputFD: Int32, outputFD: Int32, queue: EventQueue<RuntimeEvent>,
+        _ body: (CursesTerminal, InputReader) -> Int32
+    ) throws(RuntimeError) -> Int32 {
+        let terminalGuard = TerminalGuard(ttyFD: outputFD, notifyFD: queue.pipe.writeFD)
         try terminalGuard.install()
         let surface = CursesSurface(mouse: false)
-        let terminal = CursesTerminal(surface: surface, outputFD: options.outputFD)
+        let terminal = CursesTerminal(surface: surface, outputFD: outputFD)
         defer {
             surface.stop()
             terminalGuard.restore()
@@ -49,14 +66,9 @@ public enum ClientRuntime {
         }
         surface.disableTypeahead()
         terminal.writeRaw(TerminalReset.enterSequence)
-        let app = makeApp(options: options, terminal: terminal, backend: backend)
-        let reader = try InputReader(fd: options.inputFD, clock: SystemLoopClock())
+        let reader = try InputReader(fd: inputFD, clock: SystemLoopClock())
         defer { reader.stop() }
-        let loop = UILoop(client: app, queue: queue, reader: reader, framesPerSecond: options.ui.frameCap)
-        loop.run()
-        app.closeAll()
-        Logger(label: "claudepm.runtime").info("ui stopped after \(loop.wakeups) wake-ups, \(loop.frames) frames")
-        return app.exitSignal.map { 128 + $0 } ?? 0
+        return body(terminal, reader)
     }
 
     private static func makeApp(

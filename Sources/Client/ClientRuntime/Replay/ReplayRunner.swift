@@ -40,27 +40,18 @@ extension ClientRuntime {
     private static func runReplay(
         _ cast: Asciicast, title: String, options: ReplayOptions, queue: EventQueue<RuntimeEvent>
     ) throws(RuntimeError) -> Int32 {
-        let terminalGuard = TerminalGuard(ttyFD: options.outputFD, notifyFD: queue.pipe.writeFD)
-        try terminalGuard.install()
-        let surface = CursesSurface(mouse: false)
-        let terminal = CursesTerminal(surface: surface, outputFD: options.outputFD)
-        defer {
-            surface.stop()
-            terminalGuard.restore()
-            terminalGuard.uninstall()
+        try onTerminal(inputFD: options.inputFD, outputFD: options.outputFD, queue: queue) { terminal, reader in
+            let environment = ProcessInfo.processInfo.environment
+            let noColor = options.noColor || environment["NO_COLOR"].map { !$0.isEmpty } == true
+            let depth = ColourDepth.detect(
+                mode: noColor ? .none : UIOptions.default.colourMode, environment: environment,
+                terminalColours: terminal.surface.terminalColours,
+                directColour: terminal.surface.terminalDirectColour)
+            let theme = Theme(glyphs: Glyphs.select(environment: environment), depth: depth)
+            let app = ReplayApp(
+                cast: cast, title: title, terminal: terminal, theme: theme, size: terminal.currentSize())
+            UILoop(client: app, queue: queue, reader: reader, framesPerSecond: UIOptions.default.frameCap).run()
+            return app.exitSignal.map { 128 + $0 } ?? 0
         }
-        surface.disableTypeahead()
-        terminal.writeRaw(TerminalReset.enterSequence)
-        let environment = ProcessInfo.processInfo.environment
-        let noColor = options.noColor || environment["NO_COLOR"].map { !$0.isEmpty } == true
-        let depth = ColourDepth.detect(
-            mode: noColor ? .none : UIOptions.default.colourMode, environment: environment,
-            terminalColours: surface.terminalColours, directColour: surface.terminalDirectColour)
-        let theme = Theme(glyphs: Glyphs.select(environment: environment), depth: depth)
-        let app = ReplayApp(cast: cast, title: title, terminal: terminal, theme: theme, size: terminal.currentSize())
-        let reader = try InputReader(fd: options.inputFD, clock: SystemLoopClock())
-        defer { reader.stop() }
-        UILoop(client: app, queue: queue, reader: reader, framesPerSecond: UIOptions.default.frameCap).run()
-        return app.exitSignal.map { 128 + $0 } ?? 0
     }
 }
