@@ -50,9 +50,13 @@ private final class LinkLog: Sendable {
 
 @Suite struct DirectLinkTests {
     private func start(_ server: ScriptedWebSocketServer, key: String? = nil) -> (LinkLog, DirectLink.Handle) {
+        start(port: server.port, key: key)
+    }
+
+    private func start(port: Int, key: String? = nil) -> (LinkLog, DirectLink.Handle) {
         let log = LinkLog()
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let config = ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(server.port)")!)
+        let config = ServerConfig(name: "scripted", url: URL(string: "http://127.0.0.1:\(port)")!)
         let handle = DirectLink.start(
             server: config, apiKey: key.map { APIKey($0) }, tls: nil, loop: loop, events: log.events(on: loop))
         return (log, handle)
@@ -146,10 +150,8 @@ private final class LinkLog: Sendable {
         #expect(log.writer == nil)
         await refusing.stop()
 
-        let closed = try await ScriptedWebSocketServer(script: [])
-        let port = closed.port
-        await closed.stop()
-        let (gone, goneHandle) = start(closed)
+        let port = try FreePort.closed()
+        let (gone, goneHandle) = start(port: port)
         defer { goneHandle.cancel() }
         #expect(await eventually { !gone.closes.isEmpty })
         #expect(gone.closes.first?.neverOpened == true)

@@ -3,11 +3,13 @@
 import Foundation
 
 enum FreePort {
-    /// A port that was free a moment ago and has nothing listening on it now.
+    /// A loopback port that refuses every connection for the rest of the test process.
+    ///
+    /// The socket stays bound and never listens, so a connection gets a reset (connection refused)
+    /// and no listener of a test running beside this one can be given the same port.
     static func closed() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -17,7 +19,10 @@ enum FreePort {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
