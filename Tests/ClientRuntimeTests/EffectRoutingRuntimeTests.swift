@@ -27,6 +27,7 @@ import Testing
         .deleteNotification(server: "local", id: "n1"), .refetchNotifications(server: "local"),
         .loadJournal(SessionKey(server: "local", sessionId: "s1")),
         .loadJournalScreen(SessionKey(server: "local", sessionId: "s1"), atMs: 1),
+        .searchJournal(SessionKey(server: "local", sessionId: "s1"), query: "x"),
     ]
 
     static func kind(_ request: NetworkEffect) -> String {
@@ -45,6 +46,7 @@ import Testing
         case .refetchNotifications: "refetchNotifications"
         case .loadJournal: "loadJournal"
         case .loadJournalScreen: "loadJournalScreen"
+        case .searchJournal: "searchJournal"
         }
     }
 

@@ -5,8 +5,10 @@
 // for the screen at each moment (`GET …/journal/screen?at=`), that screen is drawn into a fresh
 // tmux pane of the same size, and the two captures must be equal cell for cell. Every erased row
 // ends in text, so the erased cells lie before the last written one, where a capture sees them.
-// Then `claudepm export` writes the recording and `asciinema play` must end on the last screen,
-// and R in the real UI shows the session rewound.
+// A search (`GET …/journal/search`) finds each stage's text at a moment whose screen is that
+// stage's, also where a later screen hid it. Then `claudepm export` writes the recording and
+// `asciinema play` must end on the last screen, and R in the real UI shows the session rewound,
+// and `/` there shows the past screen a text was on.
 import ClaudePMProtocol
 import Foundation
 import TestSupport
@@ -61,6 +63,14 @@ extension UIEndToEndTests {
                 }
                 try #require(journaled, "the journal does not show stage \(stage)")
                 moments.append((try #require(at), capture))
+                // The stage's burst has ended (a second without output) before the next starts, so
+                // a search looks at this screen as the program left it.
+                let ended = await eventually(within: 30) {
+                    let summary = try? await world.rest.journal(session: session.id)
+                    let last = summary?.activity.last?.toMs ?? .max
+                    return last >= moments[stage - 1].at && Int64(Date().timeIntervalSince1970 * 1000) - last > 1_100
+                }
+                try #require(ended, "stage \(stage)'s burst did not end")
             }
             for (index, moment) in moments.enumerated() {
                 let screen = try await Self.journalScreen(world, session.id, at: moment.at)
@@ -80,6 +90,20 @@ extension UIEndToEndTests {
                 let played = try await Self.playedInTmux(cast, in: world.server.directory)
                 Self.expectSameRows(played, moments[2].capture, what: "asciinema's last screen of the export")
             }
+            // A search of its past screens finds the moments a text came on screen: the blue line
+            // at stages 1 and 3 (the alternate screen hid it between), the scroll region's last line
+            // at stage 2 only, though no screen shows it now; each hit's screen is that stage's.
+            let blue = try await world.rest.journalSearch(session: session.id, query: "BLUE erased")
+            try #require(blue.hits.count == 2, "\(blue.hits)")
+            let scrolled = try await world.rest.journalSearch(session: session.id, query: "scroll 7")
+            try #require(scrolled.hits.count == 1, "\(scrolled.hits)")
+            for (index, hit) in [(0, blue.hits[0]), (1, scrolled.hits[0]), (2, blue.hits[1])] {
+                let screen = try await Self.journalScreen(world, session.id, at: hit.atMs)
+                let drawn = try await Self.drawnInTmux(screen.data, in: world.server.directory, name: "hit\(index)")
+                Self.expectSameRows(
+                    drawn, moments[index].capture, what: "the screen of a search hit at stage \(index + 1)")
+            }
+            #expect(scrolled.hits[0].line.hasPrefix("scroll 7") && scrolled.hits[0].col == 0)
             // R in the UI rewinds the session.
             _ = try await world.rest.perform(
                 "PATCH", "/api/sessions/\(session.id)/rename", body: Data(#"{"name":"journal-probe"}"#.utf8),
@@ -92,6 +116,14 @@ extension UIEndToEndTests {
                 $0.contains("REWIND") && $0.contains("STAGE-3")
             }
             #expect(rewound.ok, "R did not show the session rewound:\n\(rewound.screen)")
+            // `/` in rewind searches the past screens and shows the stage 2 screen it found.
+            try await world.tmux.send(keys: "/")
+            try await world.tmux.type("scroll 7")
+            try await world.tmux.send(keys: "Enter")
+            let found = await world.tmux.waitForScreen(timeout: 30) {
+                $0.contains("/scroll 7 1/1") && $0.contains("full screen") && !$0.contains("STAGE-3")
+            }
+            #expect(found.ok, "/ did not show the past screen with the text:\n\(found.screen)")
             try await world.tmux.send(keys: "Escape")
             let live = await world.tmux.waitForScreen(timeout: 30) { !$0.contains("REWIND") }
             #expect(live.ok, "Esc did not go back to live:\n\(live.screen)")

@@ -1,6 +1,6 @@
 // The journal extension's answers where nothing can be shown: an unknown session is a 404, a
-// missing or bad `at` a 400, and a server keeping no journal says `enabled: false` with empty
-// lists, and 404 for a screen or a recording. (With a journal, the answers are checked end to end
+// missing or bad `at` a 400, a search without a text or with one too long a 400, and a server keeping no journal says `enabled: false` with empty
+// lists (a search finds nothing), and 404 for a screen or a recording. (With a journal, the answers are checked end to end
 // by JournalEndToEndTests and JournalSurvivalEndToEndTests.)
 import Foundation
 import Testing
@@ -23,6 +23,13 @@ import Testing
             #expect(try await s.request("GET", "/api/sessions/\(id)/journal/screen?at=1").status == 404)
             #expect(try await s.request("GET", "/api/sessions/\(id)/journal.cast").status == 404)
             #expect(try await s.request("GET", "/api/sessions/\(id)/journal.cast?from=x").status == 400)
+            #expect(try await s.request("GET", "/api/sessions/\(id)/journal/search").status == 400)
+            #expect(try await s.request("GET", "/api/sessions/\(id)/journal/search?q=").status == 400)
+            let long = String(repeating: "x", count: 257)
+            #expect(try await s.request("GET", "/api/sessions/\(id)/journal/search?q=\(long)").status == 400)
+            let (found, hits) = try await s.request("GET", "/api/sessions/\(id)/journal/search?q=a%20b")
+            #expect(found == 200 && hits?["query"]?.stringValue == "a b")
+            #expect(hits?["hits"]?.arrayValue?.isEmpty == true && hits?["truncated"]?.boolValue == false)
         }
     }
 }

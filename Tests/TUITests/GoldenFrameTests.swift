@@ -76,6 +76,10 @@ import Testing
         _ = state.reduce(.tick(state.now, state.clock + state.ui.answerGrace))
         let banner = render(state).0.text()
         #expect(banner.contains("y/n reply · o open · d dismiss"), "\(banner)")
+        var wide = state
+        _ = wide.reduce(.resized(GridSize(cols: 180, rows: 14)))
+        let wideBanner = render(wide).0.text()
+        #expect(wideBanner.contains("y/n reply · o open · R rewind · d dismiss"), "where there is room: \(wideBanner)")
         _ = state.reduce(.key(.char("y")))
         for character in "yes" { _ = state.reduce(.key(.char(character))) }
         let box = render(state).0.text()

@@ -25,6 +25,14 @@ extension RESTClient {
             resource: "screen of session \(id.prefix(8)) at \(atMs)")
     }
 
+    /// `GET /api/sessions/:id/journal/search?q=TEXT`: the moments `query` came on the session's
+    /// screen.
+    public func journalSearch(session id: String, query: String) async throws(ClientNetworkError) -> JournalSearch {
+        try await decode(
+            JournalSearch.self, "GET", "/api/sessions/\(id)/journal/search", query: [("q", query)],
+            resource: "search of session \(id.prefix(8))'s journal")
+    }
+
     /// `GET /api/sessions/:id/journal.cast`: the recording as asciicast v2, handed to `write` as
     /// it arrives (a long recording is never held whole). `timeout` bounds the whole download.
     /// Returns the bytes written.

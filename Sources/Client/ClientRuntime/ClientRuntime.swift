@@ -43,6 +43,7 @@ public enum ClientRuntime {
             let loop = UILoop(client: app, queue: queue, reader: reader, framesPerSecond: options.ui.frameCap)
             loop.run()
             app.closeAll()
+            backend.cache.saveLooked(app.state.looked.saved(at: Date()))
             Logger(label: "claudepm.runtime").info("ui stopped after \(loop.wakeups) wake-ups, \(loop.frames) frames")
             return app.exitSignal.map { 128 + $0 } ?? 0
         }

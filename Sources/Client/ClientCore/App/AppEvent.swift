@@ -81,6 +81,10 @@ public enum AppEvent: Equatable, Sendable {
     case journalScreenLoaded(SessionKey, askedMs: Int64, JournalScreen)
     /// A journal request failed, in words.
     case journalFailed(SessionKey, String)
+    /// Rewind's search answered.
+    case journalSearched(SessionKey, JournalSearch)
+    /// When the user last looked at each session, as a past run of claudepm saved it.
+    case lookedLoaded([SessionKey: Date])
     /// Records a server sent that did not decode were left out (one line each, naming the
     /// record); the status line says how many and names the first.
     case recordsSkipped(server: String, [String])

@@ -85,6 +85,7 @@ extension AppState {
             }
             return []
         default:
+            if rewind?.search?.editing == true { return editRewindSearch(key) }
             if scrollback?.editing == true, attachedSession != nil { return editSearch(key) }
             if filter.editing, overlay == nil, page == .sessions { return editFilter(key) }
             return nil

@@ -56,6 +56,9 @@ extension AppState {
             return dismissBanner() + attach(key)
         case .bannerDismiss:
             return dismissBanner()
+        case .rewind:
+            guard let key = item.sessionKey else { return nil }
+            return openRewind(key, at: item.createdAt)
         default: return nil
         }
     }

@@ -18,7 +18,7 @@ extension NetworkEffect {
         case .clearNotifications: "clear"
         case .deleteNotification: "delete"
         case .refreshSessions, .loadBoard, .loadTicketContent, .refetchNotifications, .loadJournal,
-            .loadJournalScreen:
+            .loadJournalScreen, .searchJournal:
             nil
         }
     }

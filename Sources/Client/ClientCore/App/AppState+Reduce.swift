@@ -71,6 +71,10 @@ extension AppState {
         case .journalLoaded(let key, let summary): return rewindLoaded(key, summary)
         case .journalScreenLoaded(let key, let asked, let screen): return rewindScreenArrived(key, asked, screen)
         case .journalFailed(let key, let problem): return rewindFailed(key, problem)
+        case .journalSearched(let key, let result): return rewindSearched(key, result)
+        case .lookedLoaded(let last):
+            looked.merge(last)
+            return []
         case .ticketActionEnded(let target, let failure):
             endTicketAction(target, failure: failure)
             return []

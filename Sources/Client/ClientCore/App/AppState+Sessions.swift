@@ -66,6 +66,7 @@ extension AppState {
         effects += pictures.subtracting(pictured).sorted().map(AppEffect.showPictures)
         watched = streamed
         pictured = pictures
+        looked.update(shown: streamed.union(pictures).union(attached.map { [$0] } ?? []), at: now)
         if pictureChanged.keys.contains(where: { !pictures.contains($0) }) {
             pictureChanged = pictureChanged.filter { pictures.contains($0.key) }
         }

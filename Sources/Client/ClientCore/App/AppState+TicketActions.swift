@@ -11,7 +11,7 @@ extension NetworkEffect {
             .rejectTicket(let server, let id, _), .moveTicket(let server, let id, _):
             return TicketTarget(server: server, ticketID: id)
         case .sendInput, .answer, .refreshSessions, .loadBoard, .loadTicketContent, .clearNotifications,
-            .deleteNotification, .refetchNotifications, .loadJournal, .loadJournalScreen:
+            .deleteNotification, .refetchNotifications, .loadJournal, .loadJournalScreen, .searchJournal:
             return nil
         }
     }

@@ -158,6 +158,8 @@ public struct AppState: Equatable, Sendable {
     public var scrollback: ScrollbackState?
     /// Rewinding a session (its past screens, drawn over the page), nil when live.
     public var rewind: RewindState?
+    /// When the user last looked at each session (rewind's `'`).
+    public var looked = LookedState()
     /// The first key of a two-key sequence (`g`), if pending.
     public var pendingKey: AppKey?
     /// Sessions with an open read-only tile stream (on servers that stream panes).

@@ -13,7 +13,7 @@ public enum AppAction: Hashable, Sendable {
     case search, searchNext, searchPrevious, scrollback, find
     case fitWindow
     case panUp, panDown, panLeft, panRight
-    case rewind, nextMark, previousMark
+    case rewind, nextMark, previousMark, whenBanner, whenLooked
 }
 
 /// The views that have their own keys.
@@ -179,6 +179,7 @@ public enum Keymap {
         KeyBinding([[.char("n")]], .bannerNo, "no to its permission prompt (a question: the answer box)"),
         KeyBinding([[.char("o")]], .bannerJump, "jump to the session (attach)"),
         KeyBinding([[.char("d")]], .bannerDismiss, "dismiss the banner"),
+        KeyBinding([[.char("R")]], .rewind, "rewind its session to when it fired: what led here"),
     ]
 
     static let notifications: [KeyBinding] = [
@@ -242,6 +243,11 @@ public enum Keymap {
         KeyBinding([[.char("]")]], .nextMark, "next mark"),
         KeyBinding([[.char("g"), .char("g")], [.home]], .top, "oldest moment recorded"),
         KeyBinding([[.char("G")], [.end]], .bottom, "newest moment recorded"),
+        KeyBinding([[.char("b")]], .whenBanner, "when this session's newest banner fired"),
+        KeyBinding([[.char("'")]], .whenLooked, "when you last looked at it (it last left the screen)"),
+        KeyBinding([[.char("/")]], .search, "search its past screens (Enter asks its server)"),
+        KeyBinding([[.char("n")]], .searchNext, "next (older) match"),
+        KeyBinding([[.char("N")]], .searchPrevious, "previous (newer) match"),
         KeyBinding([[.escape], [.char("q")]], .back, "back to live"),
     ]
 

@@ -38,6 +38,8 @@ public enum NetworkEffect: Hashable, Sendable {
     case loadJournal(SessionKey)
     /// Load a session's screen as it stood at `atMs` (ms since the epoch).
     case loadJournalScreen(SessionKey, atMs: Int64)
+    /// Rewind's search: the moments `query` came on the session's screen (`journalSearched`).
+    case searchJournal(SessionKey, query: String)
 
     /// The server the request goes to.
     public var server: String {
@@ -45,7 +47,7 @@ public enum NetworkEffect: Hashable, Sendable {
         case .sendInput(let key, _): key.server
         case .answer(let answer): answer.session.server
         case .loadBoard(let project): project.server
-        case .loadJournal(let key), .loadJournalScreen(let key, _): key.server
+        case .loadJournal(let key), .loadJournalScreen(let key, _), .searchJournal(let key, _): key.server
         case .refreshSessions(let server), .loadTicketContent(let server, _), .startTicketSession(let server, _),
             .approveTicket(let server, _), .rejectTicket(let server, _, _), .moveTicket(let server, _, _),
             .clearNotifications(let server), .deleteNotification(let server, _), .refetchNotifications(let server):

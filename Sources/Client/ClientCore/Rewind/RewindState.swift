@@ -19,9 +19,16 @@ public struct RewindState: Equatable, Sendable {
     public var shownMs: Int64?
     /// Why nothing can be shown (no journal, the request failed), if so.
     public var problem: String?
+    /// The search, if one was asked for.
+    public var search: RewindSearch?
+    /// The moment to show first instead of the newest (a banner's), until the journal loads.
+    public var startMs: Int64?
 
-    /// Rewinding `key`, the journal not loaded yet.
-    public init(key: SessionKey) { self.key = key }
+    /// Rewinding `key`, the journal not loaded yet; `startMs` is shown first when given.
+    public init(key: SessionKey, startMs: Int64? = nil) {
+        self.key = key
+        self.startMs = startMs
+    }
 
     /// The moment asked for, if any.
     public var atMs: Int64? { index.map { stops[$0] } }
@@ -39,7 +46,26 @@ public struct RewindState: Equatable, Sendable {
             return nil
         }
         index = stops.count - 1
+        if let startMs {
+            self.startMs = nil
+            return jump(to: startMs) ?? atMs
+        }
         return atMs
+    }
+
+    /// Goes to the moment `ms` (a banner's, a search hit's, the last look), clamped to what is
+    /// recorded and made a stop of its own; returns it, nil when it is the one shown.
+    public mutating func jump(to ms: Int64) -> Int64? {
+        guard index != nil, let first = stops.first, let last = stops.last else { return nil }
+        let target = min(max(ms, first), last)
+        let position = stops.firstIndex { $0 >= target } ?? stops.count - 1
+        if stops[position] == target {
+            guard position != index else { return nil }
+        } else {
+            stops.insert(target, at: position)
+        }
+        index = position
+        return target
     }
 
     /// A step back or on (`by` stops, clamped), to the previous or next mark, or to an end;

@@ -182,7 +182,7 @@ final class NetworkBackend: Sendable {
         switch effect {
         case .refreshSessions, .startTicketSession, .approveTicket, .rejectTicket: true
         case .sendInput, .answer, .loadBoard, .loadTicketContent, .moveTicket, .clearNotifications,
-            .deleteNotification, .refetchNotifications, .loadJournal, .loadJournalScreen:
+            .deleteNotification, .refetchNotifications, .loadJournal, .loadJournalScreen, .searchJournal:
             false
         }
     }
@@ -211,7 +211,7 @@ final class NetworkBackend: Sendable {
         case .sendInput(let key, let text): .input(sessionId: key.sessionId, text: text)
         case .answer, .refreshSessions, .loadBoard, .loadTicketContent, .startTicketSession, .approveTicket,
             .rejectTicket, .moveTicket, .clearNotifications, .deleteNotification, .refetchNotifications,
-            .loadJournal, .loadJournalScreen:
+            .loadJournal, .loadJournalScreen, .searchJournal:
             nil
         }
     }
@@ -288,6 +288,13 @@ final class NetworkBackend: Sendable {
             do {
                 let screen = try await rest(key.server, servers).journalScreen(session: key.sessionId, atMs: atMs)
                 return [.journalScreenLoaded(key, askedMs: atMs, screen)]
+            } catch {
+                return [.journalFailed(key, Self.journalProblem(error, server: key.server))]
+            }
+        case .searchJournal(let key, let query):
+            do {
+                let result = try await rest(key.server, servers).journalSearch(session: key.sessionId, query: query)
+                return [.journalSearched(key, result)]
             } catch {
                 return [.journalFailed(key, Self.journalProblem(error, server: key.server))]
             }

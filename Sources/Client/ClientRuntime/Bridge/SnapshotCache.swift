@@ -3,7 +3,8 @@
 // last known sessions (marked stale: the server is not online yet) and the live resync replaces
 // them. Every live resync, and every later session refresh, is written back on a background
 // task; a failed write is logged, never shown. Notifications are not replayed from the cache: a
-// stale notification would raise banners and bells for things that may be long answered.
+// stale notification would raise banners and bells for things that may be long answered. When
+// the user last looked at each session (rewind's `'`) is saved at quit and loaded with the rest.
 import ClaudePMProtocol
 import ClientCore
 import ClientNetwork
@@ -28,7 +29,11 @@ final class SnapshotCache: Sendable {
     /// The app events that show every server's cached state, oldest layout first.
     func cachedEvents() -> [AppEvent] {
         var events: [AppEvent] = []
+        var looked: [SessionKey: Date] = [:]
         for (name, store) in stores.sorted(by: { $0.key < $1.key }) {
+            if let saved = store.load([String: Date].self, from: Self.lookedName).value {
+                for (id, date) in saved { looked[SessionKey(server: name, sessionId: id)] = date }
+            }
             switch store.loadSnapshot() {
             case .missing: continue
             case .corrupt(let path, let detail): logger.warning("ignoring the cached state \(path): \(detail)")
@@ -37,8 +42,22 @@ final class SnapshotCache: Sendable {
                 events += ServerEventMapper.map(snapshot, server: name).filter { !Self.isNotification($0) }
             }
         }
+        if !looked.isEmpty { events.append(.lookedLoaded(looked)) }
         return events
     }
+
+    /// Saves when the user last looked at each session (at quit: written before it returns).
+    func saveLooked(_ looked: [SessionKey: Date]) {
+        for (name, store) in stores {
+            var saved: [String: Date] = [:]
+            for (key, date) in looked where key.server == name { saved[key.sessionId] = date }
+            do throws(ClientNetworkError) { try store.save(saved, as: Self.lookedName) } catch {
+                logger.warning("cannot save when sessions of \(name) were last looked at: \(error.description)")
+            }
+        }
+    }
+
+    static let lookedName = "looked"
 
     /// Remembers and saves a live resync of `server`.
     func resynced(_ snapshot: ServerSnapshot, server: String) {

@@ -33,8 +33,10 @@ struct FooterInputs: Equatable {
     let filterEditing: Bool
     let matches: Int
     let total: Int
+    let width: Int
 
     init(_ state: AppState) {
+        width = state.size.cols
         filter = state.filter.text
         filterEditing = state.filter.editing
         matches = state.filter.slots.count

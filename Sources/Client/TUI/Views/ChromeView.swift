@@ -50,9 +50,25 @@ struct ChromeView {
         }
         switch state.page {
         case .board: return " h/l column  j/k card  Enter read  s start  a/x approve/reject  m move  f chips  ? help"
-        default:
-            return " j/k move  Enter attach  z zoom  t next waiting  g b board  b notifications  ? help  q quit"
+        default: return " " + fitted(sessionHints, width: state.size.cols - 1)
         }
+    }
+
+    /// The sessions page's key hints, with the order they are left out in when the footer is
+    /// narrow (nil: always shown).
+    static let sessionHints: [(text: String, dropOrder: Int?)] = [
+        ("j/k move", nil), ("Enter attach", nil), ("z zoom", 2), ("t next waiting", 3), ("R rewind", 4),
+        ("g b board", 1), ("b notifications", 0), ("? help", nil), ("q quit", nil),
+    ]
+
+    /// `hints` joined, leaving out those that drop first until the text fits `width`.
+    static func fitted(_ hints: [(text: String, dropOrder: Int?)], width: Int) -> String {
+        var kept = hints
+        let join = { (hints: [(text: String, dropOrder: Int?)]) in hints.map(\.text).joined(separator: "  ") }
+        for order in hints.compactMap(\.dropOrder).sorted() where join(kept).count > width {
+            kept.removeAll { $0.dropOrder == order }
+        }
+        return join(kept)
     }
 
     func draw(header: String, footer: String, layout: SessionsPageLayout, into frame: inout CellBuffer) {

@@ -24,6 +24,11 @@ struct OverlayViews {
         let text = " \(theme.glyphs.bell) \(server)\(item.title): \(item.body)\(more)"
         let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
         frame.putLine(text, in: line, row: row, style: style)
+        // R (rewind to when it fired) is offered where there is room for it too.
+        let rewind = hints.replacingOccurrences(of: "o open · ", with: "o open · R rewind · ")
+        if item.sessionKey != nil, frame.size.cols >= DisplayWidth.of(text) + DisplayWidth.of(rewind) + 2 {
+            hints = rewind
+        }
         let hintWidth = DisplayWidth.of(hints) + 2
         if !hints.isEmpty, frame.size.cols >= DisplayWidth.of(text) + hintWidth {
             frame.put(hints + " ", row: row, col: frame.size.cols - hintWidth + 1, style: style, clip: line)

@@ -53,9 +53,11 @@ public struct ReplayView {
     }
 
     /// Draws a past screen over the whole frame but its last row, and the status line there
-    /// (`line` gets its width); returns where the cursor goes. Shared with rewind.
+    /// (`line` gets its width), with `highlight` (a row, a column, a width in cells of the
+    /// screen) in reverse video; returns where the cursor goes. Shared with rewind.
     static func draw(
-        mirror: TerminalScreenMirror?, line: (Int) -> String, theme: Theme, into frame: inout CellBuffer
+        mirror: TerminalScreenMirror?, line: (Int) -> String, theme: Theme, into frame: inout CellBuffer,
+        highlight: (row: Int, col: Int, width: Int)? = nil
     ) -> CursorPlacement? {
         let (body, status) = frame.bounds.splitBottom(frame.size.rows >= 2 ? 1 : 0)
         frame.fill(body, with: .blank)
@@ -63,6 +65,15 @@ public struct ReplayView {
         guard let mirror else { return nil }
         let origin = mirror.cropOrigin(height: body.height, width: body.width)
         mirror.draw(into: &frame, rect: body, originRow: origin.row, originCol: origin.col)
+        if let highlight {
+            let row = body.y + highlight.row - origin.row
+            for col in (body.x + highlight.col - origin.col)..<(body.x + highlight.col - origin.col + highlight.width)
+            where body.contains(row: row, col: col) {
+                var cell = frame[row, col]
+                cell.style.attrs.formSymmetricDifference(.reverse)
+                frame.set(cell, row: row, col: col)
+            }
+        }
         let row = body.y + mirror.cursor.row - origin.row
         let col = body.x + mirror.cursor.col - origin.col
         return mirror.cursor.visible && body.contains(row: row, col: col) ? CursorPlacement(row: row, col: col) : nil

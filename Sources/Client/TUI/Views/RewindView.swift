@@ -4,6 +4,7 @@
 
 import ClientCore
 import Foundation
+import TerminalScreen
 
 /// Draws rewind.
 struct RewindView {
@@ -17,7 +18,13 @@ struct RewindView {
     {
         ReplayView.draw(
             mirror: rewind.shownMs == nil ? nil : mirror, line: { text(rewind, state: state, width: $0) }, theme: theme,
-            into: &frame)
+            into: &frame, highlight: Self.highlight(rewind))
+    }
+
+    /// The search hit on the screen shown, if it is that hit's moment.
+    static func highlight(_ rewind: RewindState) -> (row: Int, col: Int, width: Int)? {
+        guard let search = rewind.search, let hit = search.shownHit, rewind.atMs == hit.atMs else { return nil }
+        return (hit.row, hit.col, TerminalScreen.displayWidth(of: search.query))
     }
 
     /// The status line for `width` columns.
@@ -27,14 +34,17 @@ struct RewindView {
         if let problem = rewind.problem {
             parts.append(problem)
         } else if let shown = rewind.shownMs {
+            // The journal's times are its server's; the age is on our clock.
+            let offset = state.notifications.clockOffsets[rewind.key.server] ?? 0
             let date = Date(timeIntervalSince1970: Double(shown) / 1000)
-            parts.append(Self.clock(date) + " · " + Self.behind(state.now.timeIntervalSince(date)))
+            parts.append(Self.clock(date) + " · " + Self.behind(state.now.timeIntervalSince(date) + offset))
             if let index = rewind.index { parts.append("\(index + 1)/\(rewind.stops.count)") }
             if let mark = rewind.markShown { parts.append("\(mark.kind): \(TerminalSafeText.escaped(mark.text))") }
         } else {
             parts.append("loading…")
         }
-        let keys = "h/l step  [/] mark  g/G ends  Esc live"
+        if let search = rewind.search { parts.append(Self.searchText(search)) }
+        let keys = "h/l step  [/] mark  b banner  ' last look  / search  Esc live"
         let used = parts.joined(separator: " · ").count + keys.count + 6
         let barWidth = min(max(width - used, 0), 40)
         if barWidth >= 8, let summary = rewind.summary, let from = summary.fromMs, let to = summary.toMs, to > from {
@@ -45,6 +55,15 @@ struct RewindView {
             parts.append(ReplayView.bar(at: at, markers: marks, width: barWidth, unicode: unicode))
         }
         return parts.joined(separator: " · ") + " · " + keys
+    }
+
+    /// "/text", "/text: searching…", "/text 3/12", "/text: no past screen shows it".
+    static func searchText(_ search: RewindSearch) -> String {
+        let query = "/" + TerminalSafeText.escaped(search.query)
+        if search.editing { return query }
+        guard let hits = search.hits else { return query + ": searching…" }
+        guard let current = search.current, !hits.isEmpty else { return query + ": no past screen shows it" }
+        return query + " \(current + 1)/\(hits.count)\(search.truncated ? "+" : "") n/N"
     }
 
     static func clock(_ date: Date) -> String {

@@ -1,8 +1,9 @@
 // Every watched pane's journal (`<data dir>/journal`, 0700; files 0600): PaneStreams appends each
 // pane's `%output` and keyframes of its mirror, the supervisor marks what happened, and the REST
 // extension reads a session's screen at a moment, its marks and an asciicast. A flusher thread
-// writes what is buffered once a second, so a SIGKILL loses at most the last second, and drops
-// segments past the size and age bounds once a minute. Off with `--no-journal`.
+// writes what is buffered within a second of its first append, so a SIGKILL loses at most the
+// last second, and drops segments past the size and age bounds once a minute; with nothing
+// buffered it sleeps until an append wakes it (or the minute's pruning). Off with `--no-journal`.
 import Foundation
 import Logging
 import Synchronization
@@ -15,6 +16,7 @@ public final class JournalStore: Sendable {
     public let settings: JournalSettings
     private let journals = Mutex<[String: PaneJournal]>([:])
     private let stopped = Atomic<Bool>(false)
+    private let wake = JournalWake()
     private let logger = Logger(label: "claudepm.journal")
 
     /// Journals in `directory` with `settings`; starts the flusher.
@@ -29,6 +31,7 @@ public final class JournalStore: Sendable {
     /// Stops the flusher after writing everything out.
     public func stop() {
         stopped.store(true, ordering: .relaxed)
+        wake.signal()
         flushAll()
     }
 
@@ -44,7 +47,8 @@ public final class JournalStore: Sendable {
         var loaded: PaneJournal?
         let journal = journals.withLock { all -> PaneJournal in
             if let journal = all[stem] { return journal }
-            let journal = PaneJournal(stem: stem, directory: directory, settings: settings)
+            let wake = wake
+            let journal = PaneJournal(stem: stem, directory: directory, settings: settings) { wake.signal() }
             all[stem] = journal
             loaded = journal
             return journal
@@ -81,12 +85,15 @@ public final class JournalStore: Sendable {
     }
 
     private func flushLoop() {
-        var ticks = 0
+        var nextPrune = Date().addingTimeInterval(60)
         while !stopped.load(ordering: .relaxed) {
-            Thread.sleep(forTimeInterval: 1)
-            flushAll()
-            ticks += 1
-            if ticks % 60 == 0 {
+            if wake.wait(until: nextPrune) {
+                // A second's appends go out in one write.
+                Thread.sleep(forTimeInterval: 1)
+                flushAll()
+            }
+            if Date() >= nextPrune {
+                nextPrune = Date().addingTimeInterval(60)
                 let now = Self.nowUs()
                 for journal in journals.withLock({ Array($0.values) }) { journal.prune(now: now) }
             }

@@ -76,40 +76,49 @@ extension PaneJournal {
     func replay(
         from: Int64?, to: Int64?, start: (TerminalScreen, Int64) -> Bool, events: (Int64, JournalEvent) -> Bool
     ) {
+        var screen: TerminalScreen?
+        var lastUs: Int64 = 0
+        var started = false
+        walk(from: from) { record, us in
+            if let to, us > to { return false }
+            let reached = from.map { us > $0 } ?? (screen != nil)
+            if !started && reached, let screen {
+                started = true
+                guard start(screen, lastUs) else { return false }
+            }
+            if started {
+                guard let event = Self.event(record, after: screen) else { return true }
+                return events(us, event)
+            }
+            Self.apply(record, to: &screen)
+            lastUs = us
+            return true
+        }
+        if !started, let screen { _ = start(screen, lastUs) }
+    }
+
+    /// Hands every record from the last keyframe at or before `from` (nil, or before the first
+    /// keyframe: from the first) to `body`, in order, until it returns false; false when nothing
+    /// is recorded or `body` stopped it.
+    @discardableResult
+    func walk(from: Int64?, _ body: (JournalRecord, Int64) -> Bool) -> Bool {
         flush()
         let (keyframes, segments) = state.withLock { ($0.keyframes, $0.segments) }
-        // From before the first keyframe: from the start of what is kept.
         let origin = from.flatMap { from in keyframes.last { $0.us <= from } } ?? keyframes.first
-        guard let origin, let first = segments.firstIndex(where: { $0.number == origin.segment }) else { return }
-        var screen: TerminalScreen?
-        var lastUs = origin.us
-        var started = false
+        guard let origin, let first = segments.firstIndex(where: { $0.number == origin.segment }) else { return false }
         for segment in segments[first...] {
             guard let data = FileManager.default.contents(atPath: segment.path) else { continue }
             let bytes = [UInt8](data)
             var offset = segment.number == origin.segment ? origin.offset : Self.magic.count
             while let (record, us, next) = JournalRecord.decode(bytes, at: offset) {
                 offset = next
-                if let to, us > to { break }
-                let reached = from.map { us > $0 } ?? (screen != nil)
-                if !started && reached, let screen {
-                    started = true
-                    guard start(screen, lastUs) else { return }
-                }
-                if started {
-                    guard let event = Self.event(record, after: screen) else { continue }
-                    guard events(us, event) else { return }
-                    continue
-                }
-                Self.apply(record, to: &screen)
-                lastUs = us
+                guard body(record, us) else { return false }
             }
-            if let to, segment.lastUs > to { break }
         }
-        if !started, let screen { _ = start(screen, lastUs) }
+        return true
     }
 
-    private static func apply(_ record: JournalRecord, to screen: inout TerminalScreen?) {
+    static func apply(_ record: JournalRecord, to screen: inout TerminalScreen?) {
         switch record {
         case .output(let bytes):
             screen?.feed(bytes)

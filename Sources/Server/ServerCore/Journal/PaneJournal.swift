@@ -60,11 +60,14 @@ final class PaneJournal: Sendable {
     let directory: URL
     let settings: JournalSettings
     let state = Mutex(State())
+    /// Called when the buffer stops being empty (the flusher then writes it within a second).
+    let onPending: @Sendable () -> Void
 
-    init(stem: String, directory: URL, settings: JournalSettings) {
+    init(stem: String, directory: URL, settings: JournalSettings, onPending: @escaping @Sendable () -> Void = {}) {
         self.stem = stem
         self.directory = directory
         self.settings = settings
+        self.onPending = onPending
     }
 
     deinit {
@@ -85,6 +88,7 @@ final class PaneJournal: Sendable {
     @discardableResult
     func append(_ record: JournalRecord, at us: Int64) -> Bool {
         state.withLock { s in
+            if s.pending.isEmpty { onPending() }
             if case .keyframe = record {
                 if s.segments.isEmpty || (s.segments.last?.bytes ?? 0) >= settings.segmentBytes {
                     startSegment(&s, at: us)

@@ -1,6 +1,7 @@
 // The journal seen from outside PaneStreams (the REST extension): a pane's journal is the one
 // its mirror writes to, or, for a pane not mirrored now (its session ended, the server
-// restarted), the one last written for that pane id.
+// restarted), the one last written for that pane id. Reads replay files, so they run on the
+// journal's own reader threads, never on a request's task.
 import Foundation
 
 extension PaneStreams {
@@ -8,13 +9,26 @@ extension PaneStreams {
     public var keepsJournals: Bool { journals != nil }
 
     /// What `pane`'s journal holds, nil when it has none.
-    public func journalContents(pane: String) -> JournalContents? {
-        journal(pane: pane)?.contents()
+    public func journalContents(pane: String) async -> JournalContents? {
+        await reading { $0.journal(pane: pane)?.contents() }
     }
 
     /// `pane`'s screen at `us` (µs since the epoch), nil when nothing is recorded by then.
-    public func journalScreen(pane: String, at us: Int64) -> JournalScreenImage? {
-        journal(pane: pane)?.screen(at: us)
+    public func journalScreen(pane: String, at us: Int64) async -> JournalScreenImage? {
+        await reading { $0.journal(pane: pane)?.screen(at: us) }
+    }
+
+    /// The moments `query` came on `pane`'s screen (the newest `limit`), nil when it has no
+    /// journal.
+    public func journalSearch(
+        pane: String, query: String, limit: Int
+    ) async -> (hits: [JournalSearchHit], truncated: Bool)? {
+        await reading { $0.journal(pane: pane)?.search(query, limit: limit) }
+    }
+
+    /// Runs `body` on a journal reader thread (for `journalReplay`, which blocks on files).
+    public func reading<T: Sendable>(_ body: @escaping @Sendable (PaneStreams) -> T) async -> T {
+        await BlockingWorkers.journal.run { body(self) }
     }
 
     /// The screen of `pane` at `from` (nil: its first record) to `start`, then each record after

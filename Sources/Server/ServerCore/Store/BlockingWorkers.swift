@@ -3,7 +3,7 @@
 // libdispatch adds one only after a blocked worker has stayed blocked for about a second: four
 // requests waiting on a frozen PostgreSQL held `/api/health` for up to two seconds when they
 // blocked dispatch threads. These are threads of their own, so a store that never answers holds
-// only the requests that wait for it.
+// only the requests that wait for it. The journal's reads have two threads of their own.
 import Foundation
 
 /// A fixed set of threads that run blocking work handed over from async code.
@@ -11,6 +11,8 @@ final class BlockingWorkers: @unchecked Sendable {
     // @unchecked: `jobs` is only touched with `condition` locked.
     /// The store's workers: enough for the requests a busy server has waiting on its database.
     static let store = BlockingWorkers(name: "claudepm-store", count: 16)
+    /// The journal's readers (a screen at a moment, a search, an asciicast replay files).
+    static let journal = BlockingWorkers(name: "claudepm-journal-read", count: 2)
 
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
@@ -30,6 +32,13 @@ final class BlockingWorkers: @unchecked Sendable {
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             enqueue { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Runs `work`, which cannot fail, on one of the threads and returns what it returns.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            enqueue { continuation.resume(returning: work()) }
         }
     }
 

@@ -1,6 +1,7 @@
 // claudepm's journal extension (docs/compatibility.md; the upstream server has none, so its
 // clients never ask): a session's recorded output — what it holds (`GET …/journal`), its screen
-// at a moment (`GET …/journal/screen?at=MS`) and the recording as asciicast v2
+// at a moment (`GET …/journal/screen?at=MS`), the moments a text came on its screen
+// (`GET …/journal/search?q=TEXT`) and the recording as asciicast v2
 // (`GET …/journal.cast?from=MS&to=MS`). Times are milliseconds since the epoch.
 import ClaudePMProtocol
 import Foundation
@@ -16,7 +17,7 @@ struct JournalRoutes {
         router.get("/api/sessions/:id/journal") { request, context in
             let (id, pane, streams) = try await session(context)
             let (from, to) = try Self.range(request)
-            let contents = streams?.journalContents(pane: pane)
+            let contents = await streams?.journalContents(pane: pane)
             let inRange = { (us: Int64) in
                 (from.map { us >= $0 * 1000 } ?? true) && (to.map { us <= $0 * 1000 } ?? true)
             }
@@ -37,7 +38,7 @@ struct JournalRoutes {
                 throw ServerError.badRequest("at: milliseconds since the epoch")
             }
             // Up to the end of the millisecond asked for.
-            guard let image = streams?.journalScreen(pane: pane, at: at * 1000 + 999) else {
+            guard let image = await streams?.journalScreen(pane: pane, at: at * 1000 + 999) else {
                 throw ServerError.notFound("Nothing recorded at or before \(at)")
             }
             let screen = JournalScreen(
@@ -45,23 +46,41 @@ struct JournalRoutes {
                 data: String(decoding: image.bytes, as: UTF8.self))
             return try HTTPResponses.encoded(screen)
         }
+        router.get("/api/sessions/:id/journal/search") { request, context in
+            let (_, pane, streams) = try await session(context)
+            let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+            guard !query.isEmpty, query.utf8.count <= Self.maxQueryBytes else {
+                throw ServerError.badRequest("q: the text to search for, 1 to \(Self.maxQueryBytes) bytes")
+            }
+            let found = await streams?.journalSearch(pane: pane, query: query, limit: Self.maxHits)
+            let hits = (found?.hits ?? []).map {
+                JournalHit(atMs: $0.us / 1000, row: $0.row, col: $0.col, line: $0.line)
+            }
+            return try HTTPResponses.encoded(
+                JournalSearch(query: query, hits: hits, truncated: found?.truncated ?? false))
+        }
         router.get("/api/sessions/:id/journal.cast") { request, context in
             let (_, pane, streams) = try await session(context)
             let (from, to) = try Self.range(request)
-            var cast = AsciicastWriter()
-            guard let streams,
-                streams.journalReplay(
+            let cast = await streams?.reading { streams -> AsciicastWriter? in
+                var cast = AsciicastWriter()
+                let kept = streams.journalReplay(
                     pane: pane, from: from.map { $0 * 1000 }, to: to.map { $0 * 1000 + 999 },
                     start: { cast.start($0) },
-                    events: { us, event in cast.add(event, at: us) }),
-                cast.started
-            else { throw ServerError.notFound("Nothing recorded for this session") }
+                    events: { us, event in cast.add(event, at: us) })
+                return kept && cast.started ? cast : nil
+            }
+            guard let cast = cast ?? nil else { throw ServerError.notFound("Nothing recorded for this session") }
             var headers = HTTPFields()
             headers[.contentType] = "application/x-asciicast"
             return Response(
                 status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cast.bytes)))
         }
     }
+
+    /// The longest text a search takes, and the most hits it answers (the newest).
+    static let maxQueryBytes = 256
+    static let maxHits = 500
 
     /// The session's pane and the pane streams (nil when the server has none); 404 for an
     /// unknown session.
