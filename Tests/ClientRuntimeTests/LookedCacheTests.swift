@@ -2,10 +2,10 @@
 // (per server, under the XDG state directory) comes back as the next run's first events, each
 // session under its own server; a server whose file is corrupt loses only its own looks.
 import ClientCore
+import ClientNetwork
 import Foundation
 import Testing
 
-import ClientNetwork
 @testable import ClientRuntime
 
 @Suite struct LookedCacheTests {
