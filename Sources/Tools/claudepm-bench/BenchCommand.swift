@@ -39,10 +39,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: """
             Comma-separated scenarios: echo, flood, fanout, idle-server, waiting, idle, start, wall, memory, \
-            switch, keys, many (10,000 sessions; runs last), demo (needs --demo-script), typing (not in the \
-            default set).
+            switch, keys, journal, many (10,000 sessions; runs last), demo (needs --demo-script), typing (not \
+            in the default set).
             """)
-    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys,many,demo"
+    var scenarios = "echo,flood,fanout,idle-server,waiting,idle,start,wall,memory,switch,keys,journal,many,demo"
     @Option(help: "Scripts/demo, for the demo scenario (its second start to the first frame; omit to skip it).")
     var demoScript: String?
     @Option(help: "Markdown file whose generated block is replaced with the results.") var output: String?
@@ -86,7 +86,7 @@ struct RunCommand: AsyncParsableCommand {
 
     private func runTUIScenarios(_ wanted: Set<String>, runner: inout ScenarioRunner, serverBinary: String?) async {
         // `many` last: the 10,000 sessions it adds stay in the stage.
-        let order = ["idle", "start", "wall", "memory", "switch", "typing", "keys", "many"]
+        let order = ["idle", "start", "wall", "memory", "switch", "typing", "keys", "journal", "many"]
         let names = order.filter { wanted.contains($0) }
         guard !names.isEmpty else { return }
         guard let serverBinary, let clientBin, FileManager.default.isExecutableFile(atPath: clientBin) else {

@@ -5,7 +5,9 @@ import Foundation
 
 extension ScenarioRunner {
     /// Names of the scenarios that need `claudepm`.
-    static let tuiScenarios: Set<String> = ["wall", "idle", "switch", "start", "memory", "typing", "keys", "many"]
+    static let tuiScenarios: Set<String> = [
+        "wall", "idle", "switch", "start", "memory", "typing", "keys", "journal", "many",
+    ]
 
     /// Runs one TUI scenario on `stage`.
     mutating func runTUI(_ name: String, stage: TUIStage) async throws {
@@ -17,6 +19,7 @@ extension ScenarioRunner {
         case "memory": try await memory(stage)
         case "typing": try await typing(stage)
         case "keys": try await keysUnderFlood(stage)
+        case "journal": try await journal(stage)
         case "many": try await manySessions(stage)
         default: notes.append("Unknown scenario \(name).")
         }

@@ -34,12 +34,26 @@ final class ServerFixture {
     /// True when this server polls tmux (`--poll-only`).
     var pollOnly: Bool { arguments.contains(Self.pollOnlyFlag) }
 
+    private static let noJournalFlag = "--no-journal"
+
+    /// False when this server keeps no journal (`--no-journal`).
+    var keepsJournal: Bool { !arguments.contains(Self.noJournalFlag) }
+
     /// Stops this server and starts it again with the same port, data and tmux socket, polling
     /// or not (it re-adopts its sessions).
     func relaunched(pollOnly: Bool) async throws -> ServerFixture {
+        try await relaunched(flag: Self.pollOnlyFlag, on: pollOnly)
+    }
+
+    /// The same, keeping a journal or not.
+    func relaunched(journal: Bool) async throws -> ServerFixture {
+        try await relaunched(flag: Self.noJournalFlag, on: !journal)
+    }
+
+    private func relaunched(flag: String, on: Bool) async throws -> ServerFixture {
         stop()
-        let base = arguments.filter { $0 != Self.pollOnlyFlag }
-        return try await Self.launch(base + (pollOnly ? [Self.pollOnlyFlag] : []), port: port)
+        let base = arguments.filter { $0 != flag }
+        return try await Self.launch(base + (on ? [flag] : []), port: port)
     }
 
     private static func launch(_ arguments: [String], port: Int) async throws -> ServerFixture {

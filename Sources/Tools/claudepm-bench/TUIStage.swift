@@ -14,7 +14,7 @@ final class TUIStage {
 
     let root: URL
     let tmux: TmuxControl
-    let server: ServerFixture
+    private(set) var server: ServerFixture
     let clientBinary: String
     let benchBinary: String
     /// The sessions that get the 9 tiles, in display order.
@@ -140,6 +140,15 @@ final class TUIStage {
         }
         client.screen.debugDump("wall")
     }
+
+    /// Makes sure the server keeps a journal or not (relaunching it on the same data if not).
+    func useJournal(_ journal: Bool) async throws {
+        guard server.keepsJournal != journal || !server.isRunning else { return }
+        server = try await server.relaunched(journal: journal)
+    }
+
+    /// The server's journal directory.
+    var journalDirectory: URL { root.appendingPathComponent("data/journal") }
 
     /// Runs `argv` in `pane` (typed into its shell; every word single-quoted).
     func run(in pane: String, _ argv: [String]) throws {

@@ -79,7 +79,7 @@ extension PaneJournal {
         var screen: TerminalScreen?
         var lastUs: Int64 = 0
         var started = false
-        walk(from: from) { record, us in
+        walk(from: from, until: to) { record, us in
             if let to, us > to { return false }
             let reached = from.map { us > $0 } ?? (screen != nil)
             if !started && reached, let screen {
@@ -99,23 +99,41 @@ extension PaneJournal {
 
     /// Hands every record from the last keyframe at or before `from` (nil, or before the first
     /// keyframe: from the first) to `body`, in order, until it returns false; false when nothing
-    /// is recorded or `body` stopped it.
+    /// is recorded or `body` stopped it. With `until`, only the records up to the first keyframe
+    /// after it are read (a seek reads at most a keyframe's interval, not its whole segment).
     @discardableResult
-    func walk(from: Int64?, _ body: (JournalRecord, Int64) -> Bool) -> Bool {
+    func walk(from: Int64?, until: Int64? = nil, _ body: (JournalRecord, Int64) -> Bool) -> Bool {
         flush()
         let (keyframes, segments) = state.withLock { ($0.keyframes, $0.segments) }
         let origin = from.flatMap { from in keyframes.last { $0.us <= from } } ?? keyframes.first
         guard let origin, let first = segments.firstIndex(where: { $0.number == origin.segment }) else { return false }
+        let end = until.flatMap { until in
+            keyframes.first { $0.segment == origin.segment && $0.offset > origin.offset && $0.us > until }
+        }
         for segment in segments[first...] {
-            guard let data = FileManager.default.contents(atPath: segment.path) else { continue }
-            let bytes = [UInt8](data)
-            var offset = segment.number == origin.segment ? origin.offset : Self.magic.count
+            let start = segment.number == origin.segment ? origin.offset : Self.magic.count
+            guard let bytes = Self.read(segment.path, from: start, to: end?.offset) else { continue }
+            var offset = 0
             while let (record, us, next) = JournalRecord.decode(bytes, at: offset) {
                 offset = next
                 guard body(record, us) else { return false }
             }
+            if end != nil { break }
         }
         return true
+    }
+
+    /// The bytes of the file at `path` from `start` to `end` (nil: its end).
+    private static func read(_ path: String, from start: Int, to end: Int?) -> [UInt8]? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        do {
+            try file.seek(toOffset: UInt64(start))
+            let data = try end.map { try file.read(upToCount: max($0 - start, 0)) } ?? file.readToEnd()
+            return data.map { [UInt8]($0) } ?? []
+        } catch {
+            return nil
+        }
     }
 
     static func apply(_ record: JournalRecord, to screen: inout TerminalScreen?) {
