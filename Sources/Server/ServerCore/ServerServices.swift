@@ -31,6 +31,9 @@ public final class ServerServices: Sendable {
         sessions = SessionSupervisor(
             store: store, panes: panes, bus: bus, notifications: notifications, clock: clock, config: config)
         tickets = TicketService(store: store, bus: bus, notifications: notifications, clock: clock)
+        if let streams = panes.paneStreams, streams.keepsJournals {
+            JournalMarker.install(bus: bus, streams: streams, tickets: tickets)
+        }
     }
 
     /// Puts back the windows a killed server left sized, adopts surviving sessions and starts

@@ -8,7 +8,9 @@
 // - Seek: one session writes `seekBytes` at 1 MiB/s (as much as an hour of a session writing
 //   about 5 KB/s; keyframes come every 256 KiB or 30 s, so a seek replays at most that much
 //   either way), then random moments of it are asked for over REST; each time runs from the
-//   request to the screen drawn in an emulator of its size, as rewind draws it.
+//   request to the screen drawn in an emulator of its size, as rewind draws it. Then the real
+//   claudepm rewinds that session (R) and goes between its oldest and newest moments (`g g`,
+//   `G`): each time runs from the key to claudepm's screen showing the other moment.
 import ClaudePMProtocol
 import Foundation
 import TerminalScreen
@@ -32,7 +34,8 @@ struct JournalScenario {
     func cost(journal on: Bool) async throws -> JournalCost {
         try await stage.useJournal(on)
         for (index, tile) in stage.tiles.enumerated() {
-            try stage.run(in: tile.paneID, [stage.benchBinary, "generate-output", "--rate", "64k", "--tag", "\(index + 1)"])
+            try stage.run(
+                in: tile.paneID, [stage.benchBinary, "generate-output", "--rate", "64k", "--tag", "\(index + 1)"])
         }
         defer { for tile in stage.tiles { try? stage.interrupt(tile.paneID) } }
         try await Task.sleep(for: .seconds(2))
@@ -75,6 +78,41 @@ struct JournalScenario {
             milliseconds.append((ContinuousClock.now - start).milliseconds)
         }
         return (milliseconds, summary)
+    }
+
+    /// In the real claudepm: R on the first tile (the seek session), then `g g` and `G` in turn,
+    /// `count` times; the milliseconds from each key to the screen showing the other moment.
+    func claudepmSeeks(count: Int) async throws -> [Double] {
+        let client = try stage.launchClient()
+        do {
+            try await stage.waitForWall(client)
+            try client.send("gg")
+            try await Task.sleep(for: .milliseconds(300))
+            try client.send("R")
+            try await client.screen.waitUntil("rewound", timeout: .seconds(60)) { Self.moment($0) != nil }
+            var milliseconds: [Double] = []
+            for index in 0..<count {
+                let before = Self.moment(client.screen.lines())
+                client.screen.arm("moved \(index)") { lines in Self.moment(lines).map { $0 != before } ?? false }
+                let start = ContinuousClock.now
+                try client.send(index % 2 == 0 ? "gg" : "G")
+                milliseconds.append((try await client.screen.waitMet("moved \(index)") - start).milliseconds)
+            }
+            await client.stop()
+            return milliseconds
+        } catch {
+            await client.stop()
+            throw error
+        }
+    }
+
+    /// The moment rewind's status line shows (`REWIND · … · 12:34:56 · …`), nil before one shows.
+    static func moment(_ lines: [String]) -> String? {
+        guard let status = lines.last(where: { $0.contains("REWIND") }) else { return nil }
+        let parts = status.components(separatedBy: " · ")
+        return parts.first { part in
+            part.count == 8 && part.enumerated().allSatisfy { index, c in index % 3 == 2 ? c == ":" : c.isNumber }
+        }
     }
 
     private func screen(_ session: String, at: Int64) throws -> JournalScreen {
