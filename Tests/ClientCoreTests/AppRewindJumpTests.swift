@@ -78,6 +78,23 @@ import Testing
         #expect(state.press(.char("'")) == [.network(.loadJournalScreen(AppWorld.a, atMs: Self.serverMs(10)))])
     }
 
+    @Test func aLookWhileTheSessionPrintedWithoutPauseIsShownToo() {
+        // One burst from before the journal's start to its end: its only stop is the newest moment.
+        var state = AppWorld.state()
+        _ = state.reduce(.lookedLoaded([AppWorld.a: AppWorld.t0.addingTimeInterval(-200)]))
+        _ = state.press(.char("R"))
+        let summary = JournalSummary(
+            sessionId: AppWorld.a.sessionId, fromMs: Self.serverMs(-301), toMs: Self.serverMs(300), bytes: 9000,
+            marks: [], activity: [JournalActivity(fromMs: Self.serverMs(-301), toMs: Self.serverMs(300), bytes: 9000)])
+        _ = state.reduce(.journalLoaded(AppWorld.a, summary))
+        #expect(state.rewind?.stops == [Self.serverMs(300)])
+        #expect(state.press(.char("'")) == [.network(.loadJournalScreen(AppWorld.a, atMs: Self.serverMs(-200)))])
+        let screen = JournalScreen(atMs: Self.serverMs(-250), rows: 2, cols: 10, data: "quiet")
+        _ = state.reduce(.journalScreenLoaded(AppWorld.a, askedMs: Self.serverMs(-200), screen))
+        #expect(state.rewind?.shownMs == Self.serverMs(-200), "the moment asked for, which the screen stands for")
+        #expect(state.rewind?.changedMs == Self.serverMs(-250), "its last change")
+    }
+
     @Test func looksSavedByAnEarlierRunCountAndTheNewerWins() {
         var state = AppWorld.state()
         _ = state.reduce(.lookedLoaded([AppWorld.a: AppWorld.t0.addingTimeInterval(-3600)]))

@@ -128,7 +128,8 @@ extension AppState {
 
     mutating func rewindScreenArrived(_ key: SessionKey, _ asked: Int64, _ screen: JournalScreen) -> [AppEffect] {
         guard var state = rewind, state.key == key, state.atMs == asked else { return [] }
-        state.shownMs = screen.atMs
+        state.shownMs = asked
+        state.changedMs = screen.atMs
         state.problem = nil
         rewind = state
         return [.showRewindScreen(screen)]

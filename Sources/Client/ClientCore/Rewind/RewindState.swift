@@ -15,8 +15,10 @@ public struct RewindState: Equatable, Sendable {
     public private(set) var stops: [Int64] = []
     /// Which stop is shown (asked for), nil before the journal is loaded.
     public private(set) var index: Int?
-    /// The time of the screen shown (its last record), nil before the first arrives.
+    /// The moment the screen shown stands for (the one asked for), nil before the first arrives.
     public var shownMs: Int64?
+    /// When that screen last changed (its last record), at or before `shownMs`.
+    public var changedMs: Int64?
     /// Why nothing can be shown (no journal, the request failed), if so.
     public var problem: String?
     /// The search, if one was asked for.
@@ -56,7 +58,8 @@ public struct RewindState: Equatable, Sendable {
     /// Goes to the moment `ms` (a banner's, a search hit's, the last look), clamped to what is
     /// recorded and made a stop of its own; returns it, nil when it is the one shown.
     public mutating func jump(to ms: Int64) -> Int64? {
-        guard index != nil, let first = stops.first, let last = stops.last else { return nil }
+        // Anywhere in what is recorded, not only between the first and last stop.
+        guard index != nil, let first = summary?.fromMs ?? stops.first, let last = stops.last else { return nil }
         let target = min(max(ms, first), last)
         let position = stops.firstIndex { $0 >= target } ?? stops.count - 1
         if stops[position] == target {

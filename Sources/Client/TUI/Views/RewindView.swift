@@ -38,6 +38,9 @@ struct RewindView {
             let offset = state.notifications.clockOffsets[rewind.key.server] ?? 0
             let date = Date(timeIntervalSince1970: Double(shown) / 1000)
             parts.append(Self.clock(date) + " · " + Self.behind(state.now.timeIntervalSince(date) + offset))
+            if let changed = rewind.changedMs, shown - changed >= 1000 {
+                parts.append("unchanged since " + Self.clock(Date(timeIntervalSince1970: Double(changed) / 1000)))
+            }
             if let index = rewind.index { parts.append("\(index + 1)/\(rewind.stops.count)") }
             if let mark = rewind.markShown { parts.append("\(mark.kind): \(TerminalSafeText.escaped(mark.text))") }
         } else {
