@@ -17,59 +17,51 @@ import Testing
 @Suite("Journal survival end to end", .serialized)
 struct JournalSurvivalEndToEndTests {
     @Test func aJournalSurvivesASigkillUpToItsLastFlushedSecond() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("claudepm-journal-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let environment = UIWorld.environment(directory)
-        let socket = "claudepm-e2e-journal-\(UUID().uuidString.prefix(8))"
-        defer {
-            Task {
-                _ = try? await TmuxHarness.run(socket: socket, ["kill-server"], environment: [:])
-                TmuxHarness.removeSocketFile(socket)
+        try await PlainStage.with("journal") { stage in
+            _ = try await stage.tmux([
+                "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "/bin/sh", "-c",
+                "printf 'before-kill\\n'; read x; printf 'after-restart\\n'; exec cat",
+            ])
+            let data = stage.directory.appendingPathComponent("data")
+            let arguments = ["--data-dir", data.path, "--tmux-socket", stage.socket, "--command", "/bin/cat"]
+            var server = try await DemoServer.start(
+                environment: stage.environment, directory: stage.directory, arguments: arguments)
+            var rest = Self.client(server.url)
+            let repo = stage.directory.appendingPathComponent("repo")
+            try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+            _ = try await rest.createProject(
+                CreateProjectRequest(name: "journal", repoPath: repo.path, tmuxSession: "main"))
+            let session = try await Self.adopt(rest)
+
+            // Written to disk by the flusher (within a second), with no read of the journal before
+            // (a read writes out what is buffered first).
+            let onDisk = await eventually(within: 30) {
+                Self.journalFiles(data).contains { $0.contains("before-kill") }
             }
-        }
-        let tmux = { (arguments: [String]) in
-            try await TmuxHarness.run(socket: socket, arguments, environment: environment)
-        }
-        _ = try await tmux([
-            "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "/bin/sh", "-c",
-            "printf 'before-kill\\n'; read x; printf 'after-restart\\n'; exec cat",
-        ])
-        let data = directory.appendingPathComponent("data")
-        let arguments = ["--data-dir", data.path, "--tmux-socket", socket, "--command", "/bin/cat"]
-        var server = try await DemoServer.start(environment: environment, directory: directory, arguments: arguments)
-        var rest = Self.client(server.url)
-        let repo = directory.appendingPathComponent("repo")
-        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-        _ = try await rest.createProject(
-            CreateProjectRequest(name: "journal", repoPath: repo.path, tmuxSession: "main"))
-        let session = try await Self.adopt(rest)
+            try #require(onDisk, "the line never reached the journal's file")
+            let moment = Self.now()
+            kill(server.pid, SIGKILL)
+            _ = await Subprocess.reap(server.pid)
 
-        // Written to disk by the flusher (within a second), with no read of the journal before
-        // (a read writes out what is buffered first).
-        let onDisk = await eventually(within: 30) { Self.journalFiles(data).contains { $0.contains("before-kill") } }
-        try #require(onDisk, "the line never reached the journal's file")
-        let moment = Self.now()
-        kill(server.pid, SIGKILL)
-        _ = await Subprocess.reap(server.pid)
-
-        // Its own folder for its log: the first server's says where that one listened.
-        let second = directory.appendingPathComponent("second")
-        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
-        server = try await DemoServer.start(environment: environment, directory: second, arguments: arguments)
-        defer { Task { [server] in await server.stop() } }
-        rest = Self.client(server.url)
-        _ = try await Self.adopt(rest)
-        let kept = try await Self.screen(rest, session, at: moment)
-        #expect(kept.data.contains("before-kill"), "the screen before the kill is lost: \(kept.data.debugDescription)")
-        // The new server journals on into the same journal.
-        _ = try await tmux(["send-keys", "-t", "main", "Enter"])
-        let after = await eventually(within: 30) {
-            (try? await Self.screen(rest, session, at: Self.now()))?.data.contains("after-restart") == true
+            // Its own folder for its log: the first server's says where that one listened.
+            let second = stage.directory.appendingPathComponent("second")
+            try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+            server = try await DemoServer.start(environment: stage.environment, directory: second, arguments: arguments)
+            defer { Task { [server] in await server.stop() } }
+            rest = Self.client(server.url)
+            _ = try await Self.adopt(rest)
+            let kept = try await Self.screen(rest, session, at: moment)
+            #expect(
+                kept.data.contains("before-kill"), "the screen before the kill is lost: \(kept.data.debugDescription)")
+            // The new server journals on into the same journal.
+            _ = try await stage.tmux(["send-keys", "-t", "main", "Enter"])
+            let after = await eventually(within: 30) {
+                (try? await Self.screen(rest, session, at: Self.now()))?.data.contains("after-restart") == true
+            }
+            #expect(after, "the restarted server does not journal the pane")
+            let summary = try await rest.journal(session: session)
+            #expect((summary.fromMs ?? .max) <= moment, "the journal no longer starts before the kill")
         }
-        #expect(after, "the restarted server does not journal the pane")
-        let summary = try await rest.journal(session: session)
-        #expect((summary.fromMs ?? .max) <= moment, "the journal no longer starts before the kill")
     }
 
     static func client(_ url: String) -> RESTClient {
