@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func everyRequestReachesTheBackendAsAsked() {
-        #expect(Set(Self.requests.map(Self.kind)).count == 14, "one sample of each kind")
+        #expect(Set(Self.requests.map(Self.kind)).count == 15, "one sample of each kind")
         let world = RuntimeWorld()
         let before = world.backend.requests.count
         let streams = world.backend.opened.count
