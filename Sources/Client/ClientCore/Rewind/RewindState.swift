@@ -2,7 +2,8 @@
 // (claudepm-server's extension; an upstream server has none and says 404). The steps are the
 // moments that matter: the end of each burst of output (the screen as the program left it when
 // it paused) and each mark on the timeline (a wait began, an answer, a status change), in time
-// order; the live session keeps running meanwhile, and the view says how far behind live it is.
+// order, between the oldest and the newest moment recorded; the live session keeps running
+// meanwhile, and the view says how far behind live it is.
 import ClaudePMProtocol
 
 /// Rewinding one session.
@@ -42,6 +43,8 @@ public struct RewindState: Equatable, Sendable {
         let ends = summary.activity.map(\.toMs)
         stops = Array(Set(ends + summary.marks.map(\.atMs))).sorted()
         if let last = summary.toMs, stops.last.map({ $0 < last }) ?? true { stops.append(last) }
+        // The oldest moment recorded: the screen as the recording began.
+        if let first = summary.fromMs, let earliest = stops.first, first < earliest { stops.insert(first, at: 0) }
         guard !stops.isEmpty else {
             problem =
                 summary.enabled == false ? "this server records no journal (--no-journal)" : "nothing recorded yet"
