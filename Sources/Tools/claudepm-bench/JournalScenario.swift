@@ -10,7 +10,8 @@
 //   either way), then random moments of it are asked for over REST; each time runs from the
 //   request to the screen drawn in an emulator of its size, as rewind draws it. Then the real
 //   claudepm rewinds that session (R) and goes between its oldest and newest moments (`g g`,
-//   `G`): each time runs from the key to claudepm's screen showing the other moment.
+//   `G`): each time runs from the key to claudepm's screen showing the other moment. Last, the
+//   whole journal of that session is searched (`/` in rewind) for a word the output repeats.
 import ClaudePMProtocol
 import Foundation
 import TerminalScreen
@@ -78,6 +79,23 @@ struct JournalScenario {
             milliseconds.append((ContinuousClock.now - start).milliseconds)
         }
         return (milliseconds, summary)
+    }
+
+    /// Times `count` searches of the first tile's whole journal (`GET …/journal/search`) for a
+    /// word the generator prints; the milliseconds of each and the hits of the last.
+    func searches(count: Int) throws -> (milliseconds: [Double], hits: Int) {
+        guard let session = stage.tiles.first?.sessionId else { throw BenchError.server("no tile session") }
+        var milliseconds: [Double] = []
+        var hits = 0
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            let (status, body) = try MiniHTTP.request(
+                port: stage.server.port, "GET", "/api/sessions/\(session)/journal/search?q=linking", json: nil)
+            guard status == 200 else { throw BenchError.server("journal search: \(status)") }
+            hits = try JSONDecoder().decode(JournalSearch.self, from: body).hits.count
+            milliseconds.append((ContinuousClock.now - start).milliseconds)
+        }
+        return (milliseconds, hits)
     }
 
     /// In the real claudepm: R on the first tile (the seek session), then `g g` and `G` in turn,

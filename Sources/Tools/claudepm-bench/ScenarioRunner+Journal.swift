@@ -58,6 +58,16 @@ extension ScenarioRunner {
         } catch {
             notes.append("journal seek in claudepm failed: \(error)")
         }
+        do {
+            let (searches, hits) = try scenario.searches(count: quick ? 2 : 5)
+            rows.append(
+                ResultRow(
+                    scenario: "journal search (\(megabytes) MiB of one session's output)",
+                    path: "GET …/journal/search, the whole journal (\(hits) hits answered)", unit: "ms",
+                    stats: Stats(searches), comparison: "–", target: "–"))
+        } catch {
+            notes.append("journal search failed: \(error)")
+        }
         notes.append(
             "journal seek: \(megabytes) MiB, as much as an hour of a session writing about 5 KB/s, written at 1 MiB/s; "
                 + "a seek replays from the last keyframe (every 256 KiB or 30 s), so it replays at most as much "
