@@ -1,7 +1,8 @@
-// Search over a pane's past screens: the journal is replayed from its first keyframe and each
-// screen the program left (at the end of a burst of output, before a keyframe that starts over,
-// and at the end) is looked at; a hit is a moment a line showing the text came on screen, not
-// every screen that still showed it. Case is ignored.
+// Search over a pane's past screens: the journal is replayed from its first keyframe and its
+// screen is looked at where the program left it (at the end of a burst of output, before a
+// keyframe that starts over, at the end), before a screenful of new lines could scroll a line
+// away, and at least once a second of output (a line redrawn in place); a hit is a moment a line
+// showing the text came on screen, not every screen that still showed it. Case is ignored.
 import TerminalScreen
 
 /// A moment a past screen came to show a text.
@@ -28,7 +29,9 @@ extension PaneJournal {
         var truncated = false
         var lastUs: Int64 = 0
         var drawn = false
+        var lastLookUs: Int64?
         func look() {
+            lastLookUs = lastUs
             guard drawn, let screen else { return }
             drawn = false
             var lines: Set<String> = []
@@ -52,11 +55,33 @@ extension PaneJournal {
                 truncated = true
             }
         }
+        var newlines = 0
         walk(from: nil) { record, us in
+            if lastLookUs == nil { lastLookUs = us }
             switch record {
-            case .output:
+            case .output(let bytes):
                 if us - lastUs > Self.burstGapUs { look() }
-                drawn = true
+                lastUs = us
+                guard let screen else { return true }
+                // Looked at before a screenful of new lines can scroll any line away, and at
+                // least once a second of output (a line redrawn in place, a spinner's).
+                var start = 0
+                for index in bytes.indices where bytes[index] == 0x0A {
+                    newlines += 1
+                    guard newlines >= screen.rows - 1 else { continue }
+                    screen.feed(bytes[start...index])
+                    drawn = true
+                    look()
+                    newlines = 0
+                    start = index + 1
+                }
+                if start < bytes.count {
+                    screen.feed(bytes[start...])
+                    drawn = true
+                }
+                _ = screen.takeOutput()
+                if us - (lastLookUs ?? us) >= 1_000_000 { look() }
+                return true
             case .keyframe(let rows, let cols, _, let fresh):
                 let over = fresh || screen.map { $0.rows != rows || $0.cols != cols } ?? true
                 if over { look() }
