@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aLookWhileTheSessionPrintedWithoutPauseIsShownToo() {
-        // One burst from the journal's start to its end: its stops are the oldest and newest moments.
+        // One burst from the journal's start to its end, stepped every 10 s, none at the look.
         var state = AppWorld.state()
         _ = state.reduce(.lookedLoaded([AppWorld.a: AppWorld.t0.addingTimeInterval(-200)]))
         _ = state.press(.char("R"))
@@ -87,7 +87,8 @@ import Testing
             sessionId: AppWorld.a.sessionId, fromMs: Self.serverMs(-301), toMs: Self.serverMs(300), bytes: 9000,
             marks: [], activity: [JournalActivity(fromMs: Self.serverMs(-301), toMs: Self.serverMs(300), bytes: 9000)])
         _ = state.reduce(.journalLoaded(AppWorld.a, summary))
-        #expect(state.rewind?.stops == [Self.serverMs(-301), Self.serverMs(300)])
+        #expect(state.rewind?.stops.first == Self.serverMs(-301) && state.rewind?.stops.last == Self.serverMs(300))
+        #expect(state.rewind?.stops.contains(Self.serverMs(-200)) == false, "no stop at the look")
         #expect(state.press(.char("'")) == [.network(.loadJournalScreen(AppWorld.a, atMs: Self.serverMs(-200)))])
         let screen = JournalScreen(atMs: Self.serverMs(-250), rows: 2, cols: 10, data: "quiet")
         _ = state.reduce(.journalScreenLoaded(AppWorld.a, askedMs: Self.serverMs(-200), screen))

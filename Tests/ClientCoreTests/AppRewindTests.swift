@@ -15,6 +15,16 @@ import Testing
             JournalActivity(fromMs: 8_000, toMs: 9_000, bytes: 2096),
         ])
 
+    @Test func aLongBurstIsSteppedThroughEveryTenSeconds() {
+        var state = AppWorld.state()
+        _ = state.press(.char("R"))
+        let summary = JournalSummary(
+            sessionId: AppWorld.a.sessionId, fromMs: 0, toMs: 35_000, bytes: 1, marks: [],
+            activity: [JournalActivity(fromMs: 0, toMs: 35_000, bytes: 1)])
+        _ = state.reduce(.journalLoaded(AppWorld.a, summary))
+        #expect(state.rewind?.stops == [0, 10_000, 20_000, 30_000, 35_000])
+    }
+
     static func screen(_ at: Int64) -> JournalScreen { JournalScreen(atMs: at, rows: 2, cols: 10, data: "at \(at)") }
 
     @Test func rewindStepsThroughBurstsAndMarksAndEscIsLive() {

@@ -1,7 +1,7 @@
 // Rewind: a session's screen as it stood at a past moment, from its server's journal
 // (claudepm-server's extension; an upstream server has none and says 404). The steps are the
 // moments that matter: the end of each burst of output (the screen as the program left it when
-// it paused) and each mark on the timeline (a wait began, an answer, a status change), in time
+// it paused; every 10 s within a long one) and each mark on the timeline (a wait began, an answer, a status change), in time
 // order, between the oldest and the newest moment recorded; the live session keeps running
 // meanwhile, and the view says how far behind live it is.
 import ClaudePMProtocol
@@ -27,6 +27,9 @@ public struct RewindState: Equatable, Sendable {
     /// The moment to show first instead of the newest (a banner's), until the journal loads.
     public var startMs: Int64?
 
+    /// The step inside a long burst of output.
+    public static let longBurstStepMs: Int64 = 10_000
+
     /// Rewinding `key`, the journal not loaded yet; `startMs` is shown first when given.
     public init(key: SessionKey, startMs: Int64? = nil) {
         self.key = key
@@ -40,7 +43,16 @@ public struct RewindState: Equatable, Sendable {
     /// nothing recorded.
     public mutating func load(_ summary: JournalSummary) -> Int64? {
         self.summary = summary
-        let ends = summary.activity.map(\.toMs)
+        // A long burst (a working agent's spinner never pauses) is stepped through every 10 s too.
+        var ends: [Int64] = []
+        for burst in summary.activity {
+            var moment = burst.fromMs + Self.longBurstStepMs
+            while moment < burst.toMs {
+                ends.append(moment)
+                moment += Self.longBurstStepMs
+            }
+            ends.append(burst.toMs)
+        }
         stops = Array(Set(ends + summary.marks.map(\.atMs))).sorted()
         if let last = summary.toMs, stops.last.map({ $0 < last }) ?? true { stops.append(last) }
         // The oldest moment recorded: the screen as the recording began.
