@@ -51,6 +51,11 @@ extension NotificationManager {
         serverTime.addingTimeInterval(-(clockOffsets[server] ?? 0))
     }
 
+    /// A time on our clock on `server`'s clock (its offset added; unchanged while unknown).
+    public func serverTime(_ localTime: Date, server: String) -> Date {
+        localTime.addingTimeInterval(clockOffsets[server] ?? 0)
+    }
+
     /// A new estimate of `server`'s clock offset: the times taken from that server under the old
     /// one (its listed notifications, waiting since) move onto our clock under the new one. The
     /// first list after a connect lands before the first pong, so its times are moved here.

@@ -83,8 +83,7 @@ extension AppState {
 
     /// `date` on our clock as ms since the epoch on `server`'s clock (the journal's times).
     func serverMs(_ date: Date, server: String) -> Int64 {
-        let offset = notifications.clockOffsets[server] ?? 0
-        return Int64(((date.timeIntervalSince1970 + offset) * 1000).rounded())
+        Int64((notifications.serverTime(date, server: server).timeIntervalSince1970 * 1000).rounded())
     }
 
     /// Typing rewind's search: Enter asks the server, Esc closes it.

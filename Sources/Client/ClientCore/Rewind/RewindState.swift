@@ -1,9 +1,9 @@
 // Rewind: a session's screen as it stood at a past moment, from its server's journal
 // (claudepm-server's extension; an upstream server has none and says 404). The steps are the
 // moments that matter: the end of each burst of output (the screen as the program left it when
-// it paused; every 10 s within a long one) and each mark on the timeline (a wait began, an answer, a status change), in time
-// order, between the oldest and the newest moment recorded; the live session keeps running
-// meanwhile, and the view says how far behind live it is.
+// it paused; every 10 s within a long one) and each mark on the timeline (a wait began, an
+// answer, a status change), in time order, between the oldest and the newest moment recorded;
+// the live session keeps running meanwhile, and the view says how far behind live it is.
 import ClaudePMProtocol
 
 /// Rewinding one session.
@@ -73,8 +73,8 @@ public struct RewindState: Equatable, Sendable {
     /// Goes to the moment `ms` (a banner's, a search hit's, the last look), clamped to what is
     /// recorded and made a stop of its own; returns it, nil when it is the one shown.
     public mutating func jump(to ms: Int64) -> Int64? {
-        // Anywhere in what is recorded, not only between the first and last stop.
-        guard index != nil, let first = summary?.fromMs ?? stops.first, let last = stops.last else { return nil }
+        // The first and last stops are the oldest and newest moments recorded (`load`).
+        guard index != nil, let first = stops.first, let last = stops.last else { return nil }
         let target = min(max(ms, first), last)
         let position = stops.firstIndex { $0 >= target } ?? stops.count - 1
         if stops[position] == target {

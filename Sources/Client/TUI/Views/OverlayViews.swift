@@ -11,26 +11,29 @@ struct OverlayViews {
     func banner(_ banner: Banner, state: AppState, into frame: inout CellBuffer, row: Int) {
         let item = banner.notification
         let style = theme.banner(item.priority)
-        var hints = "o open · d dismiss"
+        // The key hints, fullest first: the first that fits beside the text is shown.
+        var offers: [String]
         if state.attachedSession != nil {
             let jump = Keymap.jumpKey(detach: state.ui.detachKey)
-            hints = state.bannerJumpTarget == nil ? "" : "\(jump) jump there"
-        } else if !state.bannerIsFresh, let key = item.sessionKey, let waiting = state.sessions[key]?.waiting {
-            // y/n are offered once the banner has been up unchanged for the answer grace.
-            hints = (waiting.isPermissionPrompt ? "y/n answer · " : "y/n reply · ") + hints
+            offers = state.bannerJumpTarget == nil ? [] : ["\(jump) jump there"]
+        } else {
+            var answer = ""
+            if !state.bannerIsFresh, let key = item.sessionKey, let waiting = state.sessions[key]?.waiting {
+                // y/n are offered once the banner has been up unchanged for the answer grace.
+                answer = waiting.isPermissionPrompt ? "y/n answer · " : "y/n reply · "
+            }
+            // R (rewind to when it fired) is left out first.
+            offers = [answer + "o open · d dismiss"]
+            if item.sessionKey != nil { offers.insert(answer + "o open · R rewind · d dismiss", at: 0) }
         }
         let more = banner.moreCount > 0 ? " (+\(banner.moreCount) more)" : ""
         let server = SessionText.serverPrefix(item.key.server, in: state)
         let text = " \(theme.glyphs.bell) \(server)\(item.title): \(item.body)\(more)"
         let line = Rect(x: 0, y: row, width: frame.size.cols, height: 1)
         frame.putLine(text, in: line, row: row, style: style)
-        // R (rewind to when it fired) is offered where there is room for it too.
-        let rewind = hints.replacingOccurrences(of: "o open · ", with: "o open · R rewind · ")
-        if item.sessionKey != nil, frame.size.cols >= DisplayWidth.of(text) + DisplayWidth.of(rewind) + 2 {
-            hints = rewind
-        }
-        let hintWidth = DisplayWidth.of(hints) + 2
-        if !hints.isEmpty, frame.size.cols >= DisplayWidth.of(text) + hintWidth {
+        let textWidth = DisplayWidth.of(text)
+        if let hints = offers.first(where: { frame.size.cols >= textWidth + DisplayWidth.of($0) + 2 }) {
+            let hintWidth = DisplayWidth.of(hints) + 2
             frame.put(hints + " ", row: row, col: frame.size.cols - hintWidth + 1, style: style, clip: line)
         }
     }

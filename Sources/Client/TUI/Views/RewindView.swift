@@ -35,9 +35,9 @@ struct RewindView {
             parts.append(problem)
         } else if let shown = rewind.shownMs {
             // The journal's times are its server's; the age is on our clock.
-            let offset = state.notifications.clockOffsets[rewind.key.server] ?? 0
             let date = Date(timeIntervalSince1970: Double(shown) / 1000)
-            parts.append(Self.clock(date) + " · " + Self.behind(state.now.timeIntervalSince(date) + offset))
+            let age = state.now.timeIntervalSince(state.notifications.localTime(date, server: rewind.key.server))
+            parts.append(Self.clock(date) + " · " + Self.behind(age))
             if let changed = rewind.changedMs, shown - changed >= 1000 {
                 parts.append("unchanged since " + Self.clock(Date(timeIntervalSince1970: Double(changed) / 1000)))
             }
