@@ -16,20 +16,29 @@ extension UIEndToEndTests {
             let session = try #require(
                 try await approveAFreshBanner(world, sessions: sessions), "five banners changed just before their y")
             let key = try #require(session.ticket?.externalId)
+            // The UI no longer shows the session as waiting once it is answered (the agent asks
+            // again 9 s or more after the answer: 1 s of reaction, at least 8 of work). Looked for
+            // from the answer on, also while the agent's own screen is read below.
+            let notWaiting = { (screen: String) -> Bool in
+                guard let row = ListRows(screen).rows.first(where: { $0.key == key }) else { return false }
+                return !row.line.contains("◆") && ScreenGrid(screen).tile(key)?.labelSaysWaiting == false
+            }
+            var clearedScreen = await world.tmux.screen()
+            var sawCleared = notWaiting(clearedScreen)
             // Really answered: the agent ran the command and stopped asking…
             let end = Date().addingTimeInterval(20)
             var agent = await world.agentScreen(paneId: session.paneId)
             while Date() < end, !(agent.contains("Done (exit 0)") && !agent.contains("Do you want to proceed?")) {
                 try await Task.sleep(for: .milliseconds(200))
+                if !sawCleared {
+                    clearedScreen = await world.tmux.screen()
+                    sawCleared = notWaiting(clearedScreen)
+                }
                 agent = await world.agentScreen(paneId: session.paneId)
             }
             #expect(agent.contains("Done (exit 0)") && !agent.contains("Do you want to proceed?"), "agent:\n\(agent)")
-            // …and the UI no longer shows the session as waiting (the agent asks again 9 s or
-            // more after the answer: 1 s of reaction, at least 8 of work).
-            let cleared = await world.tmux.waitForScreen { screen in
-                guard let row = ListRows(screen).rows.first(where: { $0.key == key }) else { return false }
-                return !row.line.contains("◆") && ScreenGrid(screen).tile(key)?.labelSaysWaiting == false
-            }
+            // …and the UI showed it as no longer waiting.
+            let cleared = sawCleared ? (ok: true, screen: clearedScreen) : await world.tmux.waitForScreen(notWaiting)
             let agentNow = cleared.ok ? "" : await world.agentScreen(paneId: session.paneId)
             #expect(cleared.ok, "\(key) still shows as waiting:\n\(cleared.screen)\nits agent now:\n\(agentNow)")
             try await world.quitAndExpectRestored()
