@@ -5,7 +5,8 @@
 // four agents no other client attaches (a `client-attached` hook records every one), the windows
 // keep their sizes, the current window and active panes stay, and the tiles show the agents'
 // screens from `session:output` pictures; Enter attaches one tmux client at claudepm's terminal
-// size, and leaving the attach removes it.
+// size, and leaving the attach removes it. Such a server keeps no journal: `R` says so, and
+// `claudepm export` fails with the reason.
 import Foundation
 import TestSupport
 import Testing
@@ -83,6 +84,7 @@ struct UpstreamTilesEndToEndTests {
             ) { world in
                 try await Self.checkWall(world, log: log.value)
                 try await Self.checkAttach(world, log: log.value)
+                try await Self.checkNoJournal(world)
                 try await world.quitAndExpectRestored()
             }
         } catch {
@@ -142,5 +144,24 @@ struct UpstreamTilesEndToEndTests {
         // would have, for good).
         let zoomed = try await world.server.demoTmux(["list-windows", "-a", "-F", "#{window_zoomed_flag}"])
         #expect(!zoomed.contains("1"), "a window was left zoomed: \(zoomed)")
+    }
+
+    /// `R` on the wall and `claudepm export` against a server without the journal extension:
+    /// each says the server keeps no journal; the UI stays on the wall.
+    static func checkNoJournal(_ world: UIWorld) async throws {
+        try await world.tmux.send(keys: "R")
+        let said = await world.tmux.waitForScreen(timeout: 30) { $0.contains("keeps no journal") }
+        #expect(said.ok, "R did not say the server keeps no journal:\n\(said.screen)")
+        try await world.tmux.send(keys: "Escape")
+        let wall = await world.tmux.waitForScreen(timeout: 30) { $0.contains("SESSION") }
+        #expect(wall.ok, "Esc did not leave the wall showing:\n\(wall.screen)")
+        let session = try await world.session(ticket: DemoTickets.sessionKeys[0])
+        let exported = try await Subprocess.run(
+            [Binaries.path("claudepm"), "export", session.id, "--url", world.server.url],
+            environment: UIWorld.environment(world.server.directory))
+        // A raw wait status: exit code 1, no signal.
+        #expect(exported.status == 1 << 8, "export against a server without a journal: \(exported.status)")
+        #expect(exported.output.contains("keeps no journal"), "export said: \(exported.output)")
+        #expect(!exported.output.contains("\u{1B}"), "export wrote a control sequence: \(exported.output)")
     }
 }

@@ -74,6 +74,9 @@ enum DirectLink {
             report(error, server: server, tls: tls, loop: loop, events: events)
             return handle
         }
+        // The upgrade's own result, and the link's: a refused connect reports the connect's error,
+        // never the upgrade's failure on a channel that closed before it opened.
+        let upgrade = loop.makePromise(of: Bool.self)
         let upgraded = loop.makePromise(of: Bool.self)
         let request = requestHead(target, apiKey: apiKey, compress: compress)
         let sni = tls?.sniHostname ?? (target.isIPAddress ? nil : target.host)
@@ -84,7 +87,7 @@ enum DirectLink {
                         try channel.pipeline.syncOperations.addHandler(
                             NIOSSLClientHandler(context: sslContext, serverHostname: sni))
                     }
-                    upgraded.completeWith(
+                    upgrade.completeWith(
                         try configureUpgrade(channel, request: request, compress: compress, events: events))
                 }
             }
@@ -92,8 +95,11 @@ enum DirectLink {
             .whenComplete { result in
                 switch result {
                 case .success(let channel):
+                    upgraded.completeWith(upgrade.futureResult)
                     if !handle.connected(channel) { DirectLink.close(channel) }
-                case .failure(let error): upgraded.fail(error)
+                case .failure(let error):
+                    upgraded.fail(error)
+                    upgrade.fail(error)  // a no-op when the initializer already wired it
                 }
             }
         upgraded.futureResult.whenComplete { result in

@@ -62,12 +62,15 @@ extension ClaudePMHTTPServer {
 
     private func registerRoutes(_ router: Router<ServerRequestContext>, tmuxAvailable: Bool) {
         HealthRoutes(services: services, tmuxAvailable: tmuxAvailable).register(on: router)
-        // The stand-in for an upstream server has no metrics: their absence is what tells claudepm.
-        if !options.upstreamCompat { MetricsRoutes(services: services, metrics: metrics).register(on: router) }
+        // The stand-in for an upstream server has no metrics and no journal: their absence is what
+        // tells claudepm.
+        if !options.upstreamCompat {
+            MetricsRoutes(services: services, metrics: metrics).register(on: router)
+            JournalRoutes(services: services).register(on: router)
+        }
         ProjectRoutes(services: services).register(on: router)
         SessionRoutes(services: services).register(on: router)
         SessionPaneRoutes(services: services).register(on: router)
-        JournalRoutes(services: services).register(on: router)
         TicketRoutes(services: services).register(on: router)
         TicketFileRoutes(services: services).register(on: router)
         NotificationRoutes(services: services).register(on: router)
