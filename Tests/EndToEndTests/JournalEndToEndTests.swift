@@ -44,6 +44,7 @@ extension UIEndToEndTests {
             try #require(sized == true, "the window did not take 80x24")
             var moments: [(at: Int64, capture: String)] = []
             for stage in 1...3 {
+                let sent = Int64(Date().timeIntervalSince1970 * 1000)
                 _ = try await world.server.demoTmux(["send-keys", "-t", pane, "Enter"])
                 let marker = "STAGE-\(stage)"
                 let drawn = await eventually(within: 30) {
@@ -63,12 +64,13 @@ extension UIEndToEndTests {
                 }
                 try #require(journaled, "the journal does not show stage \(stage)")
                 moments.append((try #require(at), capture))
-                // The stage's burst has ended (a second without output) before the next starts, so
-                // a search looks at this screen as the program left it.
+                // The stage's burst (output after its Enter) has ended, a second without output,
+                // before the next starts, so a search looks at this screen as the program left it.
+                // The screen's time is its last record's, which may be a later keyframe or mark.
                 let ended = await eventually(within: 30) {
                     let summary = try? await world.rest.journal(session: session.id)
                     let last = summary?.activity.last?.toMs ?? .max
-                    return last >= moments[stage - 1].at && Int64(Date().timeIntervalSince1970 * 1000) - last > 1_100
+                    return last >= sent && Int64(Date().timeIntervalSince1970 * 1000) - last > 1_100
                 }
                 try #require(ended, "stage \(stage)'s burst did not end")
             }
