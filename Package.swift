@@ -16,6 +16,10 @@ let wantsClient = slice == "all" || slice == "client"
 let wantsFuzz = slice == "fuzz"
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// The project's own library modules are optimised in the debug build too (the tests, tools and
+// executables' entry points, and the packages it uses, are not): Scripts/demo runs the debug
+// build, and unoptimised, a key under a flood missed its frame (README, "Debug or release").
+let hot: [SwiftSetting] = swift6 + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 func dep(_ name: String, _ package: String) -> Target.Dependency { .product(name: name, package: package) }
 
@@ -56,22 +60,22 @@ var targets: [Target] = [
     .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(name: "CSupport"),
-    .target(name: "ClaudePMProtocol", swiftSettings: swift6),
+    .target(name: "ClaudePMProtocol", swiftSettings: hot),
     .target(name: "LatencyProxy", swiftSettings: swift6),
-    .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: swift6),
+    .target(name: "ClientCore", dependencies: ["ClaudePMProtocol"], swiftSettings: hot),
     // The emulator both sides hold: the client draws from it, the server snapshots from it.
-    .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: swift6),
+    .target(name: "TerminalScreen", dependencies: ["CVTerm", "CSupport"], swiftSettings: hot),
     .target(
         name: "TUI",
         dependencies: ["ClientCore", "TerminalScreen", "CNCursesW", "CSupport"],
-        swiftSettings: swift6
+        swiftSettings: hot
     ),
     .target(
         name: "ServerCore",
         dependencies: [
             "ClaudePMProtocol", "CSupport", "TerminalScreen", dep("GRDB", "GRDB.swift"), dep("Logging", "swift-log"),
         ],
-        swiftSettings: swift6
+        swiftSettings: hot
     ),
     // Feeds raw libvterm the cases that crash or hang it (TerminalScreenTests run it as a child).
     .executableTarget(name: "libvterm-probe", dependencies: ["CVTerm"], swiftSettings: swift6),
@@ -124,7 +128,7 @@ if wantsServer {
                 dep("HTTPTypes", "swift-http-types"), dep("Logging", "swift-log"),
                 dep("Prometheus", "swift-prometheus"),
             ],
-            swiftSettings: swift6
+            swiftSettings: hot
         ),
         // The PostgreSQL store engine, its schema and the cross-server event relay.
         .target(
@@ -176,7 +180,7 @@ if wantsClient {
                 dep("NIOHTTP1", "swift-nio"), dep("NIOWebSocket", "swift-nio"), dep("Crypto", "swift-crypto"),
                 dep("Logging", "swift-log"),
             ],
-            swiftSettings: swift6
+            swiftSettings: hot
         ),
         .target(
             name: "ClientRuntime",
@@ -184,7 +188,7 @@ if wantsClient {
                 "TUI", "ClientCore", "ClientNetwork", "TerminalScreen", "ClaudePMProtocol", "CSupport",
                 dep("Logging", "swift-log"),
             ],
-            swiftSettings: swift6
+            swiftSettings: hot
         ),
         .executableTarget(
             name: "claudepm",
