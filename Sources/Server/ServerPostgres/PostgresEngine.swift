@@ -5,7 +5,7 @@
 // is lost the engine reports itself down and unavailable; the next read or write reconnects at
 // once if the last attempt is older than the backoff (100 ms doubling to 5 s), waits for the
 // outcome of an attempt already in flight (one attempt, at most 2 s), and otherwise fails fast; a
-// background task (on the module's own thread, PostgresBackgroundExecutor) keeps trying meanwhile
+// background task (on the module's own thread, BlockingWorkers.postgres) keeps trying meanwhile
 // so that health recovers without traffic.
 // A write whose connection was lost before COMMIT was sent is retried once on a new connection
 // (nothing of it was committed); one lost at or after COMMIT is not, since its outcome is unknown:
@@ -411,7 +411,7 @@ public final class PostgresEngine: StoreEngine {
         guard !s.closed, s.reconnectTask == nil else { return }
         s.reconnectGeneration += 1
         let generation = s.reconnectGeneration
-        s.reconnectTask = Task(executorPreference: PostgresBackgroundExecutor.shared) { [weak self] in
+        s.reconnectTask = Task(executorPreference: BlockingWorkers.postgres) { [weak self] in
             // While the engine is down: wait out the backoff, try to connect, repeat until it is
             // connected, closed or gone. The engine is held only during an attempt.
             enum Step {

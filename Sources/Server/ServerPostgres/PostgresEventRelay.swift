@@ -8,7 +8,7 @@
 // remote (to its sinks only, never back to the relays). Events published while the connection is
 // down wait in the queue (the oldest 1,000 are kept) and go out once it is back. An idle
 // connection is checked every 30 s (a server gone without closing it is noticed within 40 s). The
-// tasks run on the module's background thread (PostgresBackgroundExecutor), not on the
+// tasks run on the module's background thread (BlockingWorkers.postgres), not on the
 // concurrency pool.
 import Foundation
 import Logging
@@ -67,8 +67,8 @@ public final class PostgresEventRelay: Sendable {
         let begin = state.withLockedValue { s -> Bool in
             guard !s.stopped, s.listener == nil else { return false }
             s.outgoing = continuation
-            s.listener = Task(executorPreference: PostgresBackgroundExecutor.shared) { await self.runListener() }
-            s.sender = Task(executorPreference: PostgresBackgroundExecutor.shared) { await self.runSender(stream) }
+            s.listener = Task(executorPreference: BlockingWorkers.postgres) { await self.runListener() }
+            s.sender = Task(executorPreference: BlockingWorkers.postgres) { await self.runSender(stream) }
             return true
         }
         guard begin else { return }
@@ -141,7 +141,7 @@ public final class PostgresEventRelay: Sendable {
                     try? await connected.close()
                     return
                 }
-                let keepAlive = Task(executorPreference: PostgresBackgroundExecutor.shared) {
+                let keepAlive = Task(executorPreference: BlockingWorkers.postgres) {
                     await self.keepAlive(connected)
                 }
                 defer { keepAlive.cancel() }
