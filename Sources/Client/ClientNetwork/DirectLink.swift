@@ -99,7 +99,7 @@ enum DirectLink {
                     if !handle.connected(channel) { DirectLink.close(channel) }
                 case .failure(let error):
                     upgraded.fail(error)
-                    upgrade.fail(error)  // a no-op when the initializer already wired it
+                    upgrade.fail(error)  // every promise completes; a later upgrade result is dropped
                 }
             }
         upgraded.futureResult.whenComplete { result in
