@@ -25,26 +25,26 @@ import Testing
     }
 
     @Test func anAttachWithNoReplyIsGivenUpAndTriedAgain() async throws {
-        let server = try await ScriptedWebSocketServer(script: [])
-        defer { Task { await server.stop() } }
-        var configuration = PTYConnectionMachine.Configuration()
-        #expect(configuration.attachTimeout == .seconds(10), "the default")
-        configuration.attachTimeout = .milliseconds(300)
-        configuration.backoff = Backoff(initial: .milliseconds(100), maximum: .milliseconds(500), jitter: 0.25)
-        let pty = PTYConnection(
-            server: ServerConfig(name: "mute", url: URL(string: "http://127.0.0.1:\(server.port)")!),
-            apiKey: nil, tls: nil, sessionId: "s1", configuration: configuration)
-        let recorder = PTYRecorder.follow(pty)
-        await pty.open(cols: 80, rows: 24)
-        let retried = await eventually {
+        try await stopping(ScriptedWebSocketServer(script: [])) { server in
+            var configuration = PTYConnectionMachine.Configuration()
+            #expect(configuration.attachTimeout == .seconds(10), "the default")
+            configuration.attachTimeout = .milliseconds(300)
+            configuration.backoff = Backoff(initial: .milliseconds(100), maximum: .milliseconds(500), jitter: 0.25)
+            let pty = PTYConnection(
+                server: ServerConfig(name: "mute", url: URL(string: "http://127.0.0.1:\(server.port)")!),
+                apiKey: nil, tls: nil, sessionId: "s1", configuration: configuration)
+            let recorder = PTYRecorder.follow(pty)
+            await pty.open(cols: 80, rows: 24)
+            let retried = await eventually {
+                let statuses = await recorder.statuses
+                guard let attaching = statuses.firstIndex(of: .attaching) else { return false }
+                return statuses[attaching...].contains { if case .reconnecting = $0 { true } else { false } }
+            }
+            let attachedAgain = await eventually { server.received.count { $0.text.contains("\"pty:attach\"") } >= 2 }
+            await pty.shutdown()
             let statuses = await recorder.statuses
-            guard let attaching = statuses.firstIndex(of: .attaching) else { return false }
-            return statuses[attaching...].contains { if case .reconnecting = $0 { true } else { false } }
+            #expect(retried, "\(statuses)")
+            #expect(attachedAgain, "the second try sends pty:attach again: \(server.received.map(\.text))")
         }
-        let attachedAgain = await eventually { server.received.count { $0.text.contains("\"pty:attach\"") } >= 2 }
-        await pty.shutdown()
-        let statuses = await recorder.statuses
-        #expect(retried, "\(statuses)")
-        #expect(attachedAgain, "the second try sends pty:attach again: \(server.received.map(\.text))")
     }
 }

@@ -63,81 +63,83 @@ private final class LinkLog: Sendable {
     }
 
     @Test func messagesAndFragmentsArriveWholeAndPingsAreAnsweredMasked() async throws {
-        let server = try await ScriptedWebSocketServer(script: [
-            .text("hello"), .fragments(["ab", "c", "d€"]), .ping("p1"), .text("after"),
-        ])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server)
-        defer { handle.cancel() }
-        #expect(await eventually { log.messages.count == 3 }, "\(log.messages)")
-        #expect(log.messages == ["hello", "abcd€", "after"])
-        #expect(await eventually { server.received.contains { $0.opcode == .pong } })
-        let pong = try #require(server.received.first { $0.opcode == .pong })
-        #expect(pong.text == "p1")
-        #expect(pong.masked, "a client's frames must be masked")
-        #expect(log.offLoop.withLock { $0 } == 0, "events came off the link's event loop")
+        try await stopping(
+            ScriptedWebSocketServer(script: [
+                .text("hello"), .fragments(["ab", "c", "d€"]), .ping("p1"), .text("after"),
+            ])
+        ) { server in
+            let (log, handle) = start(server)
+            defer { handle.cancel() }
+            #expect(await eventually { log.messages.count == 3 }, "\(log.messages)")
+            #expect(log.messages == ["hello", "abcd€", "after"])
+            #expect(await eventually { server.received.contains { $0.opcode == .pong } })
+            let pong = try #require(server.received.first { $0.opcode == .pong })
+            #expect(pong.text == "p1")
+            #expect(pong.masked, "a client's frames must be masked")
+            #expect(log.offLoop.withLock { $0 } == 0, "events came off the link's event loop")
+        }
     }
 
     @Test func aServerCloseIsReportedWithItsCodeAndReasonAndEchoed() async throws {
-        let server = try await ScriptedWebSocketServer(script: [.text("x"), .close(4001, "Unauthorized")])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server)
-        defer { handle.cancel() }
-        #expect(await eventually { !log.closes.isEmpty })
-        let close = try #require(log.closes.first)
-        #expect(close.code == 4001)
-        #expect(close.reason == "Unauthorized")
-        #expect(!close.neverOpened)
-        #expect(log.messages == ["x"])
-        #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
-        let echo = try #require(server.received.first { $0.opcode == .connectionClose })
-        #expect(echo.closeCode == 4001)
-        #expect(echo.masked)
-        #expect(log.closes.count == 1, "closed is reported once")
+        try await stopping(ScriptedWebSocketServer(script: [.text("x"), .close(4001, "Unauthorized")])) { server in
+            let (log, handle) = start(server)
+            defer { handle.cancel() }
+            #expect(await eventually { !log.closes.isEmpty })
+            let close = try #require(log.closes.first)
+            #expect(close.code == 4001)
+            #expect(close.reason == "Unauthorized")
+            #expect(!close.neverOpened)
+            #expect(log.messages == ["x"])
+            #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
+            let echo = try #require(server.received.first { $0.opcode == .connectionClose })
+            #expect(echo.closeCode == 4001)
+            #expect(echo.masked)
+            #expect(log.closes.count == 1, "closed is reported once")
+        }
     }
 
     @Test func aMessageOverTheLimitClosesTheLinkAsTooBig() async throws {
-        let server = try await ScriptedWebSocketServer(script: [.big(WebSocketLink.maxMessageSize + 1)])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server)
-        defer { handle.cancel() }
-        #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
-        let close = try #require(server.received.first { $0.opcode == .connectionClose })
-        #expect(close.closeCode == UInt16(webSocketErrorCode: .messageTooLarge))
-        #expect(log.messages.isEmpty)
-        #expect(await eventually { log.closes.count == 1 })
+        try await stopping(ScriptedWebSocketServer(script: [.big(WebSocketLink.maxMessageSize + 1)])) { server in
+            let (log, handle) = start(server)
+            defer { handle.cancel() }
+            #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
+            let close = try #require(server.received.first { $0.opcode == .connectionClose })
+            #expect(close.closeCode == UInt16(webSocketErrorCode: .messageTooLarge))
+            #expect(log.messages.isEmpty)
+            #expect(await eventually { log.closes.count == 1 })
+        }
     }
 
     @Test func aFrameWithAReservedBitIsAProtocolError() async throws {
-        let server = try await ScriptedWebSocketServer(script: [.flaggedRSV1("deflated?")])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server)
-        defer { handle.cancel() }
-        #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
-        #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1002)
-        #expect(log.messages.isEmpty)
+        try await stopping(ScriptedWebSocketServer(script: [.flaggedRSV1("deflated?")])) { server in
+            let (log, handle) = start(server)
+            defer { handle.cancel() }
+            #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
+            #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1002)
+            #expect(log.messages.isEmpty)
+        }
     }
 
     @Test func theClientSendsMaskedTextAndClosesNormally() async throws {
-        let server = try await ScriptedWebSocketServer(script: [])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server, key: "k+1&2")
-        defer { handle.cancel() }
-        #expect(await eventually { log.writer != nil })
-        let writer = try #require(log.writer)
-        try await writer.send(#"{"type":"ping"}"#)
-        #expect(await eventually { server.received.contains { $0.opcode == .text } })
-        let text = try #require(server.received.first { $0.opcode == .text })
-        #expect(text.text == #"{"type":"ping"}"#)
-        #expect(text.masked)
-        await writer.close()
-        #expect(await eventually { !log.closes.isEmpty })
-        #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1000)
-        #expect(log.closes.first?.code == 1000, "the server's echo of our close")
-        let request = try #require(server.upgradeRequests.first)
-        #expect(request.headers["X-API-Key"] == ["k+1&2"])
-        #expect(request.uri == "/?apiKey=k%2B1%262")
-        await #expect(throws: (any Error).self) { try await writer.send("late") }
+        try await stopping(ScriptedWebSocketServer(script: [])) { server in
+            let (log, handle) = start(server, key: "k+1&2")
+            defer { handle.cancel() }
+            #expect(await eventually { log.writer != nil })
+            let writer = try #require(log.writer)
+            try await writer.send(#"{"type":"ping"}"#)
+            #expect(await eventually { server.received.contains { $0.opcode == .text } })
+            let text = try #require(server.received.first { $0.opcode == .text })
+            #expect(text.text == #"{"type":"ping"}"#)
+            #expect(text.masked)
+            await writer.close()
+            #expect(await eventually { !log.closes.isEmpty })
+            #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1000)
+            #expect(log.closes.first?.code == 1000, "the server's echo of our close")
+            let request = try #require(server.upgradeRequests.first)
+            #expect(request.headers["X-API-Key"] == ["k+1&2"])
+            #expect(request.uri == "/?apiKey=k%2B1%262")
+            await #expect(throws: (any Error).self) { try await writer.send("late") }
+        }
     }
 
     @Test func aRefusedUpgradeAndAClosedPortNeverOpen() async throws {
@@ -159,13 +161,13 @@ private final class LinkLog: Sendable {
     }
 
     @Test func cancellingSendsACloseFrame() async throws {
-        let server = try await ScriptedWebSocketServer(script: [])
-        defer { Task { await server.stop() } }
-        let (log, handle) = start(server)
-        #expect(await eventually { log.writer != nil })
-        handle.cancel()
-        #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
-        #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1000)
-        #expect(await eventually { log.closes.count == 1 })
+        try await stopping(ScriptedWebSocketServer(script: [])) { server in
+            let (log, handle) = start(server)
+            #expect(await eventually { log.writer != nil })
+            handle.cancel()
+            #expect(await eventually { server.received.contains { $0.opcode == .connectionClose } })
+            #expect(server.received.first { $0.opcode == .connectionClose }?.closeCode == 1000)
+            #expect(await eventually { log.closes.count == 1 })
+        }
     }
 }

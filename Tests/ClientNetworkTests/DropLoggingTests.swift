@@ -34,28 +34,28 @@ import Testing
     }
 
     @Test func theEventSocketLogsEachKindOfDroppedFrameOnce() async throws {
-        let server = try await ScriptedWebSocketServer(script: Self.script)
-        defer { Task { await server.stop() } }
-        let capture = LogCapture()
-        let socket = EventSocket(
-            server: Self.config(server), apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection,
-            logger: capture.logger)
-        await socket.start()
-        let lines = await Self.linesOnceLogged(capture) { await socket.shutdown() }
-        #expect(lines.count { $0.contains("an event: not JSON") } == 1, "\(lines)")
-        #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
-        #expect(lines.count { $0.contains("session:waiting event") && $0.contains("bad payload") } == 1, "\(lines)")
+        try await stopping(ScriptedWebSocketServer(script: Self.script)) { server in
+            let capture = LogCapture()
+            let socket = EventSocket(
+                server: Self.config(server), apiKey: nil, tls: nil, configuration: ServerFixture.fastConnection,
+                logger: capture.logger)
+            await socket.start()
+            let lines = await Self.linesOnceLogged(capture) { await socket.shutdown() }
+            #expect(lines.count { $0.contains("an event: not JSON") } == 1, "\(lines)")
+            #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
+            #expect(lines.count { $0.contains("session:waiting event") && $0.contains("bad payload") } == 1, "\(lines)")
+        }
     }
 
     @Test func aTerminalStreamLogsEachKindOfDroppedFrameOnce() async throws {
-        let server = try await ScriptedWebSocketServer(script: Self.script)
-        defer { Task { await server.stop() } }
-        let capture = LogCapture()
-        let pty = PTYConnection(
-            server: Self.config(server), apiKey: nil, tls: nil, sessionId: "s1", logger: capture.logger)
-        await pty.open(cols: 80, rows: 24)
-        let lines = await Self.linesOnceLogged(capture) { await pty.shutdown() }
-        #expect(lines.count { $0.contains("a frame that is not a JSON message") } == 1, "\(lines)")
-        #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
+        try await stopping(ScriptedWebSocketServer(script: Self.script)) { server in
+            let capture = LogCapture()
+            let pty = PTYConnection(
+                server: Self.config(server), apiKey: nil, tls: nil, sessionId: "s1", logger: capture.logger)
+            await pty.open(cols: 80, rows: 24)
+            let lines = await Self.linesOnceLogged(capture) { await pty.shutdown() }
+            #expect(lines.count { $0.contains("a frame that is not a JSON message") } == 1, "\(lines)")
+            #expect(lines.count { $0.contains("unknown type mystery:kind") } == 1, "\(lines)")
+        }
     }
 }

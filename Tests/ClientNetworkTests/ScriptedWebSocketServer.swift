@@ -9,9 +9,10 @@ import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 import Synchronization
+import TestSupport
 
 /// A scripted WebSocket server for link tests.
-final class ScriptedWebSocketServer: Sendable {
+final class ScriptedWebSocketServer: Stoppable {
     /// One step of the script, played when a client's upgrade completes.
     enum Step: Sendable {
         /// A whole text message.

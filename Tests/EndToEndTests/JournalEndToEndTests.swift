@@ -6,7 +6,9 @@
 // tmux pane of the same size, and the two captures must be equal cell for cell. Every erased row
 // ends in text, so the erased cells lie before the last written one, where a capture sees them.
 // A search (`GET …/journal/search`) finds each stage's text at a moment whose screen is that
-// stage's, also where a later screen hid it. Then `claudepm export` writes the recording and
+// stage's, also where a later screen hid it. Each stage is one printf, so one write: a hit's moment
+// is when its text first came on screen, and a stage written in pieces would have moments that
+// show its first lines without its last. Then `claudepm export` writes the recording and
 // `asciinema play` must end on the last screen, and R in the real UI shows the session rewound,
 // and `/` there shows the past screen a text was on.
 import ClaudePMProtocol
@@ -17,13 +19,9 @@ import Testing
 extension UIEndToEndTests {
     static let stages = #"""
         read x
-        printf '\033[1;31mred\033[0m plain \033[44mblue erased\033[K\033[50Gend\033[0m\n'
-        printf '\033(0lqqqqk\033(B box\n\033(0x    x\033(B\n\033(0mqqqqj\033(B\n'
-        printf 'STAGE-1\n'; read x
-        printf '\033[?1049h\033[2J\033[H\033[38;5;208mfull screen\ncarried over\033[0m\n'
-        printf '\033[5;10r\033[10H'; for n in 1 2 3 4 5 6 7; do printf 'scroll %s\n' $n; done
-        printf '\033[r\033[20H\033[42m green \033[K\033[40Gtail\033[0m\033[22HSTAGE-2'; read x
-        printf '\033[?1049l'; printf 'back on the shell \033[7mreverse\033[0m\nSTAGE-3\n'; read x
+        printf '\033[1;31mred\033[0m plain \033[44mblue erased\033[K\033[50Gend\033[0m\n\033(0lqqqqk\033(B box\n\033(0x    x\033(B\n\033(0mqqqqj\033(B\nSTAGE-1\n'; read x
+        printf '\033[?1049h\033[2J\033[H\033[38;5;208mfull screen\ncarried over\033[0m\n\033[5;10r\033[10Hscroll 1\nscroll 2\nscroll 3\nscroll 4\nscroll 5\nscroll 6\nscroll 7\n\033[r\033[20H\033[42m green \033[K\033[40Gtail\033[0m\033[22HSTAGE-2'; read x
+        printf '\033[?1049lback on the shell \033[7mreverse\033[0m\nSTAGE-3\n'; read x
         exec cat
         """#
 
@@ -143,26 +141,32 @@ extension UIEndToEndTests {
     private static func drawnInTmux(_ data: String, in directory: URL, name: String) async throws -> String {
         let file = directory.appendingPathComponent("\(name).screen")
         try Data(data.utf8).write(to: file)
-        let viewer = try await TmuxHarness.start(
-            command: ["/bin/sh", "-c", "cat '\(file.path)'; touch '\(file.path).done'; exec sleep 600"], cols: 80,
-            rows: 24,
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
-        defer { Task { await viewer.stop() } }
-        _ = await eventually(within: 30) { FileManager.default.fileExists(atPath: file.path + ".done") }
-        return try await viewer.tmux(["capture-pane", "-p", "-e", "-N", "-t", viewer.target])
+        return try await stopping(
+            TmuxHarness.start(
+                command: ["/bin/sh", "-c", "cat '\(file.path)'; touch '\(file.path).done'; exec sleep 600"], cols: 80,
+                rows: 24,
+                environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        ) { viewer in
+            _ = await eventually(within: 30) { FileManager.default.fileExists(atPath: file.path + ".done") }
+            return try await viewer.tmux(["capture-pane", "-p", "-e", "-N", "-t", viewer.target])
+        }
     }
 
     /// `cast` played by asciinema in an 80×24 tmux pane, captured once it ended.
     private static func playedInTmux(_ cast: URL, in directory: URL) async throws -> String {
         let done = cast.path + ".played"
-        let player = try await TmuxHarness.start(
-            command: ["/bin/sh", "-c", "asciinema play -i 0.1 '\(cast.path)'; touch '\(done)'; exec sleep 600"],
-            cols: 80,
-            rows: 24,
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path])
-        defer { Task { await player.stop() } }
-        _ = await eventually(within: 120) { FileManager.default.fileExists(atPath: done) }
-        return try await player.tmux(["capture-pane", "-p", "-e", "-N", "-t", player.target])
+        return try await stopping(
+            TmuxHarness.start(
+                command: ["/bin/sh", "-c", "asciinema play -i 0.1 '\(cast.path)'; touch '\(done)'; exec sleep 600"],
+                cols: 80,
+                rows: 24,
+                environment: [
+                    "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path,
+                ])
+        ) { player in
+            _ = await eventually(within: 120) { FileManager.default.fileExists(atPath: done) }
+            return try await player.tmux(["capture-pane", "-p", "-e", "-N", "-t", player.target])
+        }
     }
 
     private static func expectSameRows(

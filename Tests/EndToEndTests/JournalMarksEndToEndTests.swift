@@ -22,36 +22,38 @@ struct JournalMarksEndToEndTests {
                 "--command",
                 agent.path,
             ]
-            let server = try await DemoServer.start(
-                environment: stage.environment, directory: stage.directory, arguments: arguments)
-            defer { Task { await server.stop() } }
-            let rest = JournalSurvivalEndToEndTests.client(server.url)
-            let repo = stage.directory.appendingPathComponent("repo")
-            try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-            let project = try await rest.createProject(
-                CreateProjectRequest(name: "marks", repoPath: repo.path, tmuxSession: "main"))
-            let created = try await rest.perform(
-                "POST", "/api/projects/\(project.id)/adhoc-tickets",
-                body: Data(#"{"title":"Mark me","slug":"mark-me"}"#.utf8),
-                resource: "ad hoc ticket")
-            let ticket = try #require(
-                (try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["id"] as? String)
-            let started = try await rest.start(ticket: ticket)
-            let session = started.session.id
-            // The journal starts once the pane is mirrored (its first keyframe).
-            let recording = await eventually(within: 30) {
-                (try? await rest.journal(session: session))?.toMs != nil
+            try await stopping(
+                DemoServer.start(
+                    environment: stage.environment, directory: stage.directory, arguments: arguments)
+            ) { server in
+                let rest = JournalSurvivalEndToEndTests.client(server.url)
+                let repo = stage.directory.appendingPathComponent("repo")
+                try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+                let project = try await rest.createProject(
+                    CreateProjectRequest(name: "marks", repoPath: repo.path, tmuxSession: "main"))
+                let created = try await rest.perform(
+                    "POST", "/api/projects/\(project.id)/adhoc-tickets",
+                    body: Data(#"{"title":"Mark me","slug":"mark-me"}"#.utf8),
+                    resource: "ad hoc ticket")
+                let ticket = try #require(
+                    (try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["id"] as? String)
+                let started = try await rest.start(ticket: ticket)
+                let session = started.session.id
+                // The journal starts once the pane is mirrored (its first keyframe).
+                let recording = await eventually(within: 30) {
+                    (try? await rest.journal(session: session))?.toMs != nil
+                }
+                let listed = (try? await rest.sessions()) ?? []
+                try #require(recording, "the session's journal never started: \(listed)")
+                _ = try await rest.move(ticket: ticket, to: .review)
+                var marks: [JournalMark] = []
+                let marked = await eventually(within: 30) {
+                    marks = (try? await rest.journal(session: session))?.marks ?? []
+                    return marks.contains { $0.kind == "ticket" }
+                }
+                #expect(marked, "marks: \(marks)")
+                #expect(marks.filter { $0.kind == "ticket" }.map(\.text) == ["in_progress → review"], "\(marks)")
             }
-            let listed = (try? await rest.sessions()) ?? []
-            try #require(recording, "the session's journal never started: \(listed)")
-            _ = try await rest.move(ticket: ticket, to: .review)
-            var marks: [JournalMark] = []
-            let marked = await eventually(within: 30) {
-                marks = (try? await rest.journal(session: session))?.marks ?? []
-                return marks.contains { $0.kind == "ticket" }
-            }
-            #expect(marked, "marks: \(marks)")
-            #expect(marks.filter { $0.kind == "ticket" }.map(\.text) == ["in_progress → review"], "\(marks)")
         }
     }
 }

@@ -24,43 +24,49 @@ struct JournalSurvivalEndToEndTests {
             ])
             let data = stage.directory.appendingPathComponent("data")
             let arguments = ["--data-dir", data.path, "--tmux-socket", stage.socket, "--command", "/bin/cat"]
-            var server = try await DemoServer.start(
-                environment: stage.environment, directory: stage.directory, arguments: arguments)
-            var rest = Self.client(server.url)
-            let repo = stage.directory.appendingPathComponent("repo")
-            try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-            _ = try await rest.createProject(
-                CreateProjectRequest(name: "journal", repoPath: repo.path, tmuxSession: "main"))
-            let session = try await Self.adopt(rest)
+            let (session, moment) = try await stopping(
+                DemoServer.start(environment: stage.environment, directory: stage.directory, arguments: arguments)
+            ) { server in
+                let rest = Self.client(server.url)
+                let repo = stage.directory.appendingPathComponent("repo")
+                try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+                _ = try await rest.createProject(
+                    CreateProjectRequest(name: "journal", repoPath: repo.path, tmuxSession: "main"))
+                let session = try await Self.adopt(rest)
 
-            // Written to disk by the flusher (within a second), with no read of the journal before
-            // (a read writes out what is buffered first).
-            let onDisk = await eventually(within: 30) {
-                Self.journalFiles(data).contains { $0.contains("before-kill") }
+                // Written to disk by the flusher (within a second), with no read of the journal
+                // before (a read writes out what is buffered first).
+                let onDisk = await eventually(within: 30) {
+                    Self.journalFiles(data).contains { $0.contains("before-kill") }
+                }
+                try #require(onDisk, "the line never reached the journal's file")
+                let moment = Self.now()
+                kill(server.pid, SIGKILL)
+                _ = await Subprocess.reap(server.pid)
+                return (session, moment)
             }
-            try #require(onDisk, "the line never reached the journal's file")
-            let moment = Self.now()
-            kill(server.pid, SIGKILL)
-            _ = await Subprocess.reap(server.pid)
 
             // Its own folder for its log: the first server's says where that one listened.
             let second = stage.directory.appendingPathComponent("second")
             try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
-            server = try await DemoServer.start(environment: stage.environment, directory: second, arguments: arguments)
-            defer { Task { [server] in await server.stop() } }
-            rest = Self.client(server.url)
-            _ = try await Self.adopt(rest)
-            let kept = try await Self.screen(rest, session, at: moment)
-            #expect(
-                kept.data.contains("before-kill"), "the screen before the kill is lost: \(kept.data.debugDescription)")
-            // The new server journals on into the same journal.
-            _ = try await stage.tmux(["send-keys", "-t", "main", "Enter"])
-            let after = await eventually(within: 30) {
-                (try? await Self.screen(rest, session, at: Self.now()))?.data.contains("after-restart") == true
+            try await stopping(
+                DemoServer.start(environment: stage.environment, directory: second, arguments: arguments)
+            ) { server in
+                let rest = Self.client(server.url)
+                _ = try await Self.adopt(rest)
+                let kept = try await Self.screen(rest, session, at: moment)
+                #expect(
+                    kept.data.contains("before-kill"),
+                    "the screen before the kill is lost: \(kept.data.debugDescription)")
+                // The new server journals on into the same journal.
+                _ = try await stage.tmux(["send-keys", "-t", "main", "Enter"])
+                let after = await eventually(within: 30) {
+                    (try? await Self.screen(rest, session, at: Self.now()))?.data.contains("after-restart") == true
+                }
+                #expect(after, "the restarted server does not journal the pane")
+                let summary = try await rest.journal(session: session)
+                #expect((summary.fromMs ?? .max) <= moment, "the journal no longer starts before the kill")
             }
-            #expect(after, "the restarted server does not journal the pane")
-            let summary = try await rest.journal(session: session)
-            #expect((summary.fromMs ?? .max) <= moment, "the journal no longer starts before the kill")
         }
     }
 

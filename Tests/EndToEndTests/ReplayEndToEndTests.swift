@@ -78,34 +78,40 @@ struct ReplayEndToEndTests {
             ], environment: environment)
         try #require(recorded.status == 0, "asciinema rec failed: \(recorded.output)")
 
-        let player = try await TmuxHarness.start(
-            command: ["/bin/sh", "-c", "asciinema play \(cast.path); echo; sleep 600"], cols: 80, rows: 24,
-            environment: environment)
-        defer { Task { await player.stop() } }
-        let viewer = try await TmuxHarness.start(
-            command: [Binaries.path("claudepm"), "replay", cast.path], cols: 80, rows: 25, environment: environment)
-        defer { Task { await viewer.stop() } }
+        try await stopping(
+            TmuxHarness.start(
+                command: ["/bin/sh", "-c", "asciinema play \(cast.path); echo; sleep 600"], cols: 80, rows: 24,
+                environment: environment)
+        ) { player in
+            try await stopping(
+                TmuxHarness.start(
+                    command: [Binaries.path("claudepm"), "replay", cast.path], cols: 80, rows: 25,
+                    environment: environment)
+            ) { viewer in
 
-        let played = await player.waitForScreen(timeout: 60) { $0.contains("done") }
-        try #require(played.ok, "asciinema did not play the recording:\n\(played.screen)")
-        let opened = await viewer.waitForScreen(timeout: 60) { $0.contains("draw.cast") }
-        try #require(opened.ok, "claudepm replay did not open:\n\(opened.screen)")
-        try await viewer.send(keys: "G")
-        let ended = await viewer.waitForScreen(timeout: 30) { $0.contains("done") }
-        try #require(ended.ok, "G did not show the final screen:\n\(ended.screen)")
+                let played = await player.waitForScreen(timeout: 60) { $0.contains("done") }
+                try #require(played.ok, "asciinema did not play the recording:\n\(played.screen)")
+                let opened = await viewer.waitForScreen(timeout: 60) { $0.contains("draw.cast") }
+                try #require(opened.ok, "claudepm replay did not open:\n\(opened.screen)")
+                try await viewer.send(keys: "G")
+                let ended = await viewer.waitForScreen(timeout: 30) { $0.contains("done") }
+                try #require(ended.ok, "G did not show the final screen:\n\(ended.screen)")
 
-        let expected = Self.graphicsAsUnicode(await player.screenWithAttributes())
-            .split(separator: "\n", omittingEmptySubsequences: false)
-        let shown = await viewer.screenWithAttributes().split(separator: "\n", omittingEmptySubsequences: false)
-        for row in 0..<22 {
-            let want = row < expected.count ? String(expected[row]) : ""
-            let got = row < shown.count ? String(shown[row]) : ""
-            #expect(
-                got == want,
-                "row \(row) differs:\n  asciinema: \(want.debugDescription)\n  claudepm:  \(got.debugDescription)")
+                let expected = Self.graphicsAsUnicode(await player.screenWithAttributes())
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                let shown = await viewer.screenWithAttributes().split(separator: "\n", omittingEmptySubsequences: false)
+                for row in 0..<22 {
+                    let want = row < expected.count ? String(expected[row]) : ""
+                    let got = row < shown.count ? String(shown[row]) : ""
+                    #expect(
+                        got == want,
+                        "row \(row) differs:\n  asciinema: \(want.debugDescription)\n  claudepm:  \(got.debugDescription)"
+                    )
+                }
+                try await viewer.send(keys: "q")
+                let quit = await viewer.waitForScreen(timeout: 30) { !$0.contains("draw.cast") }
+                #expect(quit.ok, "q did not leave the viewer:\n\(quit.screen)")
+            }
         }
-        try await viewer.send(keys: "q")
-        let quit = await viewer.waitForScreen(timeout: 30) { !$0.contains("draw.cast") }
-        #expect(quit.ok, "q did not leave the viewer:\n\(quit.screen)")
     }
 }

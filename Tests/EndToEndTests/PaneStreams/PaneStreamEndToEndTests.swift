@@ -34,28 +34,32 @@ import Testing
     ) async throws {
         let viewer = PaneViewer(server: config, sessionId: session.id)
         await viewer.start()
-        defer { Task { await viewer.stop() } }
-        let shown = await eventually(within: 30) { await viewer.read { $0.search(program.ready).count } > 0 }
-        #expect(shown, "\(program.name): never showed \(program.ready)")
-        var last = ""
-        let equal = await eventually(within: 20) {
-            let size = try? await server.demoTmux([
-                "display-message", "-p", "-t", session.paneId, "#{pane_width} #{pane_height}",
-            ])
-            let parts = (size ?? "").split(separator: " ").compactMap {
-                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        try await stopping(viewer) { viewer in
+            let shown = await eventually(within: 30) { await viewer.read { $0.search(program.ready).count } > 0 }
+            #expect(shown, "\(program.name): never showed \(program.ready)")
+            var last = ""
+            let equal = await eventually(within: 20) {
+                let size = try? await server.demoTmux([
+                    "display-message", "-p", "-t", session.paneId, "#{pane_width} #{pane_height}",
+                ])
+                let parts = (size ?? "").split(separator: " ").compactMap {
+                    Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                guard parts.count == 2,
+                    let capture = try? await server.demoTmux(["capture-pane", "-p", "-e", "-N", "-t", session.paneId])
+                else { return false }
+                let reference = CellDump.reference(capture: capture, cols: parts[0], rows: parts[1])
+                let stream = await viewer.read { CellDump.rows($0) }
+                last = CellDump.firstDifference(stream, reference)
+                return stream == reference
             }
-            guard parts.count == 2,
-                let capture = try? await server.demoTmux(["capture-pane", "-p", "-e", "-N", "-t", session.paneId])
-            else { return false }
-            let reference = CellDump.reference(capture: capture, cols: parts[0], rows: parts[1])
-            let stream = await viewer.read { CellDump.rows($0) }
-            last = CellDump.firstDifference(stream, reference)
-            return stream == reference
+            #expect(equal, "\(program.name): \(last)")
+            let alternate = try await server.demoTmux([
+                "display-message", "-p", "-t", session.paneId, "#{alternate_on}",
+            ])
+            #expect(
+                await viewer.read { $0.isAltScreen } == (alternate.hasPrefix("1")), "\(program.name): alternate screen")
         }
-        #expect(equal, "\(program.name): \(last)")
-        let alternate = try await server.demoTmux(["display-message", "-p", "-t", session.paneId, "#{alternate_on}"])
-        #expect(await viewer.read { $0.isAltScreen } == (alternate.hasPrefix("1")), "\(program.name): alternate screen")
     }
 
     @Test func everyProgramIsShownExactlyAsTmuxHasIt() async throws {

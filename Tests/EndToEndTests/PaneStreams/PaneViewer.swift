@@ -4,9 +4,10 @@ import ClientCore
 import ClientNetwork
 import Foundation
 import TerminalScreen
+import TestSupport
 
 /// Feeds a session's pane stream into an emulator.
-actor PaneViewer {
+actor PaneViewer: Stoppable {
     let screen = TerminalScreen(rows: 24, cols: 80, scrollbackLimit: 50_000)
     private(set) var snapshots = 0
     private let connection: PTYConnection

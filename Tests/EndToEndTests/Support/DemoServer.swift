@@ -9,7 +9,7 @@ import TestSupport
 #endif
 
 /// A demo server process for one test. Call `stop()` at the end, also after a failure.
-final class DemoServer: Sendable {
+final class DemoServer: Stoppable {
     /// The server's base URL, e.g. `http://127.0.0.1:41234`.
     let url: String
     /// The server's pid.
@@ -67,13 +67,15 @@ final class DemoServer: Sendable {
 
     /// Stops the server (SIGTERM, then SIGKILL if it lingers) and kills the demo's tmux server,
     /// which the server normally removes itself.
+    /// A server the test killed and reaped itself is not signalled again (its pid may be reused).
     func stop() async {
-        kill(pid, SIGTERM)
-        let end = Date().addingTimeInterval(15)
         var status: Int32 = 0
-        var reaped = false
+        // -1: no such child any more (reaped already).
+        var reaped = waitpid(pid, &status, WNOHANG) != 0
+        if !reaped { kill(pid, SIGTERM) }
+        let end = Date().addingTimeInterval(15)
         while !reaped, Date() < end {
-            reaped = waitpid(pid, &status, WNOHANG) == pid
+            reaped = waitpid(pid, &status, WNOHANG) != 0
             if !reaped { try? await Task.sleep(for: .milliseconds(100)) }
         }
         if !reaped {

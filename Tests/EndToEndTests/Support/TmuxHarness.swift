@@ -9,7 +9,7 @@ import TestSupport
 #endif
 
 /// A private tmux server with one window running a command.
-final class TmuxHarness: Sendable {
+final class TmuxHarness: Stoppable {
     /// The tmux socket name (`tmux -L`).
     let socket: String
     /// The session (and so the pane) the tests drive.
