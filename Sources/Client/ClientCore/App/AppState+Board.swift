@@ -1,5 +1,6 @@
-// The ticket board: project choice, column and card navigation, prefix chips and the ticket
-// actions (approve and reject only in review, as the apps do).
+// The ticket board: opening it, the project picker and the ticket actions (approve and reject
+// only in review, as the apps do). Column and card moves and the prefix chips are the board's
+// own reducer (`BoardState+Reduce`).
 
 extension AppState {
     mutating func openBoard() -> [AppEffect] {
@@ -13,19 +14,13 @@ extension AppState {
         return [.network(.loadBoard(project))]
     }
 
+    /// An action on the board page: `BoardState.reduce`, then its step.
     mutating func performBoard(_ action: AppAction) -> [AppEffect] {
-        if let cursor = board.chipCursor { return performChips(action, cursor: cursor) }
-        switch action {
-        case .down: moveCard(by: 1)
-        case .up: moveCard(by: -1)
-        case .top: moveCard(by: -board.tickets.count)
-        case .bottom: moveCard(by: board.tickets.count)
-        case .left: board.column = BoardColumn.allCases[max(board.column.index - 1, 0)]
-        case .right: board.column = BoardColumn.allCases[min(board.column.index + 1, 3)]
-        case .back: page = .sessions
-        case .toggleChips: board.chipCursor = 0
+        switch board.reduce(action) {
+        case .done: return []
+        case .leave: page = .sessions
         case .pickProject: overlay = .projectPicker(cursor: board.projectIndex ?? 0)
-        default: return ticketAction(action)
+        case .ticket(let action): return ticketAction(action)
         }
         return []
     }
@@ -79,34 +74,6 @@ extension AppState {
         let trimmed = feedback.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, let server = board.project?.server else { return refuse("feedback is required") }
         return beginTicketAction(.rejectTicket(server: server, ticketID: ticketID, feedback: trimmed))
-    }
-
-    private mutating func moveCard(by delta: Int) {
-        let count = board.cards(in: board.column).count
-        guard count > 0 else { return }
-        let row = board.rows[board.column] ?? 0
-        board.rows[board.column] = min(max(row + delta, 0), count - 1)
-    }
-
-    /// Chips: `h`/`l` move, Space/Enter toggle (the first chip is "All"), Esc/`f` leave.
-    private mutating func performChips(_ action: AppAction, cursor: Int) -> [AppEffect] {
-        let chips = ["All"] + board.prefixes
-        switch action {
-        case .left: board.chipCursor = max(cursor - 1, 0)
-        case .right: board.chipCursor = min(cursor + 1, chips.count - 1)
-        case .open, .zoom, .toggleChip:
-            if cursor == 0 {
-                board.selectedPrefixes.removeAll()
-            } else if board.selectedPrefixes.contains(chips[cursor]) {
-                board.selectedPrefixes.remove(chips[cursor])
-            } else {
-                board.selectedPrefixes.insert(chips[cursor])
-            }
-            board.rows.removeAll()
-        case .back, .toggleChips: board.chipCursor = nil
-        default: break
-        }
-        return []
     }
 
     mutating func performProjectPicker(_ action: AppAction) -> [AppEffect] {

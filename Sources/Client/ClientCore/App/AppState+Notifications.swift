@@ -63,23 +63,16 @@ extension AppState {
         }
     }
 
+    /// An action in the panel: `NotificationManager.reducePanel`, then its step.
     mutating func performNotifications(_ action: AppAction) -> [AppEffect] {
         guard case .notifications(let cursor) = overlay else { return [] }
-        let items = notifications.items
-        let clamped = min(cursor, max(items.count - 1, 0))
-        switch action {
-        case .down: overlay = .notifications(cursor: min(clamped + 1, max(items.count - 1, 0)))
-        case .up: overlay = .notifications(cursor: max(clamped - 1, 0))
-        case .markRead where !items.isEmpty: notifications.markRead(items[clamped].key)
-        case .markAllRead: notifications.markAllRead()
+        switch notifications.reducePanel(action, cursor: cursor) {
+        case .focus(let row): overlay = .notifications(cursor: row)
+        case .close: overlay = nil
         case .clearAll: return clearNotifications()
-        case .open where !items.isEmpty:
-            let item = items[clamped]
-            notifications.markRead(item.key)
+        case .open(let key):
             overlay = nil
-            if let key = item.sessionKey { return attach(key) }
-        case .back: overlay = nil
-        default: break
+            if let key { return attach(key) }
         }
         return []
     }

@@ -59,44 +59,28 @@ extension AppState {
     /// Attaches the next waiting session after the last jump (wrapping), never the attached one.
     mutating func triageNext() -> [AppEffect] {
         let candidates = Set(triageQueue.map(\.key)).subtracting(attachedSession.map { [$0] } ?? [])
-        var next: SessionKey?
-        // Each `next` moves the queue's cursor; a search that finds nothing must leave it on the
-        // session last jumped to, or the next `t` would skip the most urgent wait.
-        let before = triage.queue
-        for _ in 0...triage.queue.count(now: clock) where next == nil {
-            guard let item = triage.queue.next(now: clock) else { break }
-            if candidates.contains(item.key) { next = item.key }
-        }
-        guard let next else {
-            triage.queue = before
+        guard let next = triage.jump(among: candidates, now: clock, from: page, selection: selection) else {
             flash = offlineWaitingText(excluding: attachedSession) ?? "no session is waiting"
             return []
-        }
-        if triage.returnTo == nil {
-            triage.returnTo = page
-            triage.returnSelection = selection
         }
         return attach(next)
     }
 
     /// Goes back to the screen and selection from before the first triage jump.
     mutating func triageReturn() -> [AppEffect] {
-        guard let target = triage.returnTo else {
+        guard let target = triage.takeReturn() else {
             flash = "nothing to return to"
             return []
         }
         var effects: [AppEffect] = []
-        if let attached = attachedSession, target != .attached(attached) { effects += detach() }
-        if case .attached(let key) = target {
+        if let attached = attachedSession, target.page != .attached(attached) { effects += detach() }
+        if case .attached(let key) = target.page {
             effects += attach(key)
         } else {
-            page = target
+            page = target.page
         }
-        selection = triage.returnSelection ?? selection
+        selection = target.selection ?? selection
         fixSelection()
-        triage.returnTo = nil
-        triage.returnSelection = nil
-        triage.queue.resetCursor()
         return effects
     }
 

@@ -58,19 +58,6 @@ public struct ScrollbackState: Hashable, Sendable {
     }
 }
 
-/// Triage: the queue of waiting sessions (order, snoozes, the last jump) and where `T` returns to.
-public struct TriageState: Equatable, Sendable {
-    /// Waiting sessions across servers, most urgent first (ClientCore's `TriageQueue`).
-    public var queue = TriageQueue()
-    /// The page before the first triage jump.
-    public var returnTo: MainPage?
-    /// The selection before the first triage jump.
-    public var returnSelection: SessionKey?
-
-    /// Creates an empty triage state.
-    public init() {}
-}
-
 /// What the runtime reported about one session's terminal stream.
 public struct StreamState: Equatable, Sendable {
     /// The connection state.

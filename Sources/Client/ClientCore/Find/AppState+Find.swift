@@ -31,51 +31,23 @@ extension AppState {
         return []
     }
 
-    /// Keys while the overlay is open.
+    /// Keys while the overlay is open: `FindState.reduce`, then its step.
     mutating func handleFindKey(_ key: AppKey, _ state: FindState) -> [AppEffect] {
         var next = state
-        let count = state.results?.hits.count ?? 0
-        let page = max(size.rows - 6, 1)
-        switch key {
-        case .up, .ctrl("p"): next.cursor -= 1
-        case .down, .ctrl("n"): next.cursor += 1
-        case .pageUp: next.cursor -= page
-        case .pageDown: next.cursor += page
-        case .mouse, .focus: return []
-        case .enter:
-            guard let hit = state.focused, let results = state.results else {
-                flash = state.query.isEmpty ? "type what to find" : "no match to open"
-                return []
-            }
-            return openFindHit(hit, query: results.query)
-        default:
-            switch TextEdit.apply(key, to: state.query) {
-            case .editing(let query):
-                if query != state.query { next.cursor = 0 }
-                next.query = query
-            case .cancelled:
-                overlay = nil
-                return []
-            case .submitted: return []
-            }
+        switch next.reduce(key, pageRows: size.rows - 6) {
+        case .stay: overlay = .find(next)
+        case .close: overlay = nil
+        case .open(let hit, let query): return openFindHit(hit, query: query)
+        case .refuse(let text): flash = text
+        case .ignore: break
         }
-        next.cursor = min(max(next.cursor, 0), max(count - 1, 0))
-        overlay = .find(next)
         return []
     }
 
     /// Stores the runtime's results if the overlay is still open.
     mutating func findResultsArrived(_ results: FindResults) {
         guard var state = find else { return }
-        let focused = state.focused
-        state.results = results
-        // The focus stays on the same line while live output adds hits around it.
-        if let focused, let index = results.hits.firstIndex(where: { $0.key == focused.key && $0.line == focused.line })
-        {
-            state.cursor = index
-        } else {
-            state.cursor = min(state.cursor, max(results.hits.count - 1, 0))
-        }
+        state.take(results)
         overlay = .find(state)
     }
 
