@@ -1,7 +1,9 @@
 // The journal seen from outside PaneStreams (the REST extension): a pane's journal is the one
 // its mirror writes to, or, for a pane not mirrored now (its session ended, the server
 // restarted), the one last written for that pane id. Reads replay files, so they run on the
-// journal's own reader threads, never on a request's task.
+// journal's own threads, never on a request's task: a screen at a moment on its reader threads,
+// a search or an export (a scan of the whole journal, seconds for a full one) on its scan
+// threads, so that a seek never waits behind a scan.
 import Foundation
 
 extension PaneStreams {
@@ -23,12 +25,18 @@ extension PaneStreams {
     public func journalSearch(
         pane: String, query: String, limit: Int
     ) async -> (hits: [JournalSearchHit], truncated: Bool)? {
-        await reading { $0.journal(pane: pane)?.search(query, limit: limit) }
+        await scanning { $0.journal(pane: pane)?.search(query, limit: limit) }
     }
 
-    /// Runs `body` on a journal reader thread (for `journalReplay`, which blocks on files).
+    /// Runs `body`, a read of one moment, on a journal reader thread.
     public func reading<T: Sendable>(_ body: @escaping @Sendable (PaneStreams) -> T) async -> T {
         await BlockingWorkers.journal.run { body(self) }
+    }
+
+    /// Runs `body`, a scan of a whole journal (`journalReplay` for an export), on a journal scan
+    /// thread.
+    public func scanning<T: Sendable>(_ body: @escaping @Sendable (PaneStreams) -> T) async -> T {
+        await BlockingWorkers.journalScan.run { body(self) }
     }
 
     /// The screen of `pane` at `from` (nil: its first record) to `start`, then each record after

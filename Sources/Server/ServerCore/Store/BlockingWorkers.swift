@@ -4,7 +4,8 @@
 // blocked for about a second: four requests waiting on a frozen PostgreSQL held `/api/health`
 // for up to two seconds when they blocked dispatch threads. The store's calls block these
 // threads instead, so a store that never answers holds only the requests that wait for it; the
-// journal's reads have two threads of their own. As a task executor, a set runs tasks that must
+// journal's reads of one moment have two threads of their own and its scans of a whole journal two
+// more. As a task executor, a set runs tasks that must
 // never wait for the pool (the PostgreSQL engine's reconnection and its event relay).
 import Foundation
 
@@ -14,8 +15,11 @@ public final class BlockingWorkers: TaskExecutor, @unchecked Sendable {
     // @unchecked: `jobs` is only touched with `condition` locked.
     /// The store's workers: enough for the requests a busy server has waiting on its database.
     static let store = BlockingWorkers(name: "claudepm-store", count: 16)
-    /// The journal's readers (a screen at a moment, a search, an asciicast replay files).
+    /// The journal's readers of one moment (a screen at a moment, what a journal holds).
     static let journal = BlockingWorkers(name: "claudepm-journal-read", count: 2)
+    /// The journal's scans of a whole journal (a search, an asciicast export: seconds for a full
+    /// journal), apart from `journal`, so that a seek never waits behind a scan.
+    static let journalScan = BlockingWorkers(name: "claudepm-journal-scan", count: 2)
 
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []

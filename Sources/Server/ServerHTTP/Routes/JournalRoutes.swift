@@ -62,7 +62,7 @@ struct JournalRoutes {
         router.get("/api/sessions/:id/journal.cast") { request, context in
             let (_, pane, streams) = try await session(context)
             let (from, to) = try Self.range(request)
-            let cast = await streams?.reading { streams -> AsciicastWriter? in
+            let cast = await streams?.scanning { streams -> AsciicastWriter? in
                 var cast = AsciicastWriter()
                 let kept = streams.journalReplay(
                     pane: pane, from: from.map { $0 * 1000 }, to: to.map { $0 * 1000 + 999 },
