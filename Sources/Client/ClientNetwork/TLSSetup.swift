@@ -1,5 +1,5 @@
 // Turns a server's TLSTrust policy into a NIOSSL configuration shared by REST (AsyncHTTPClient)
-// and the sockets (WSClient). Pinned and trust-on-first-use servers are probed first; once the
+// and the sockets (DirectLink). Pinned and trust-on-first-use servers are probed first; once the
 // fingerprint is accepted, that exact certificate becomes the only trust root, so a later
 // connection presenting anything else fails the handshake. (Pins therefore suit self-signed
 // certificates; for a CA-issued certificate, trust the CA with `tls.trustRoots`.)

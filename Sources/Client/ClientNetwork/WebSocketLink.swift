@@ -68,7 +68,7 @@ public enum WebSocketLink {
         !server.isLoopback || compressesOnLoopback.load(ordering: .relaxed)
     }
 
-    /// Offer permessage-deflate on loopback too, so the path remote users take (WSClient with
+    /// Offer permessage-deflate on loopback too, so the path remote users take (a DirectLink with
     /// compression) runs where tests run: `CLAUDEPM_WS_COMPRESS=always` in the environment.
     public static let compressesOnLoopback = Atomic<Bool>(
         ProcessInfo.processInfo.environment["CLAUDEPM_WS_COMPRESS"] == "always")
