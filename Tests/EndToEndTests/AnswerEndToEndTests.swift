@@ -33,8 +33,7 @@ extension UIEndToEndTests {
             try await world.raiseWait(second)
             let replaced = await world.tmux.waitForScreen(timeout: 30) { Self.bannerLine($0, secondTitle) != nil }
             try #require(replaced.ok, "no banner about \(secondTitle):\n\(replaced.screen)")
-            try await world.tmux.send(keys: "y")
-            let refused = await world.tmux.waitForScreen {
+            let refused = try await world.tmux.press("y") {
                 $0.contains("the banner just changed: read it, then press y again")
             }
             #expect(refused.ok, "no word about the refused key:\n\(refused.screen)")
@@ -48,8 +47,7 @@ extension UIEndToEndTests {
                 Self.bannerLine($0, secondTitle)?.contains("y/n answer") == true
             }
             try #require(offered.ok, "the banner never offered y/n:\n\(offered.screen)")
-            try await world.tmux.send(keys: "y", "y")
-            let approved = await world.tmux.waitForScreen { $0.contains("approved \(secondKey): permission") }
+            let approved = try await world.tmux.press("y", "y") { $0.contains("approved \(secondKey): permission") }
             #expect(approved.ok, "no confirmation naming \(secondKey):\n\(approved.screen)")
             let done = await world.waitForAgent(second) {
                 $0.contains("Done (exit 0)") && !$0.contains("Do you want to proceed?")

@@ -13,8 +13,7 @@ extension UIEndToEndTests {
             let tickets = try await world.rest.allTickets(projectId: try #require(world.rest.projects().first).id)
             let review = tickets.filter { $0.state == .review }.compactMap(\.externalId).sorted()
             try #require(review.count >= 2, "the demo needs two review tickets")
-            try await world.tmux.send(keys: "g", "b")
-            let board = await world.tmux.waitForScreen(timeout: 30) { screen in
+            let board = try await world.tmux.press("g", "b", timeout: 30) { screen in
                 let columns = BoardColumns(screen)
                 return tickets.allSatisfy { ticket in
                     guard let key = ticket.externalId else { return true }
@@ -23,8 +22,7 @@ extension UIEndToEndTests {
             }
             #expect(board.ok, "the board does not show every demo ticket in its column:\n\(board.screen)")
             try await world.selectCard(in: review)
-            try await world.tmux.send(keys: "a")
-            let asked = await world.tmux.waitForScreen { $0.contains("Approve ") && $0.contains("y = yes") }
+            let asked = try await world.tmux.press("a") { $0.contains("Approve ") && $0.contains("y = yes") }
             try #require(asked.ok, "a did not ask for confirmation:\n\(asked.screen)")
             try await world.tmux.send(keys: "y")
             let approved = try await world.waitForTicket(among: review, toBe: .done, column: "Done")
@@ -33,8 +31,7 @@ extension UIEndToEndTests {
             // Back to the Review column (the board reloaded), then reject with feedback, typing only
             // once the feedback box is open.
             try await world.selectCard(in: remaining)
-            try await world.tmux.send(keys: "x")
-            let box = await world.tmux.waitForScreen { $0.contains("Reject: feedback") }
+            let box = try await world.tmux.press("x") { $0.contains("Reject: feedback") }
             try #require(box.ok, "x did not open the feedback box:\n\(box.screen)")
             try await world.tmux.type("please add tests")
             try await world.tmux.send(keys: "Enter")

@@ -23,8 +23,7 @@ struct CacheEndToEndTests {
             defer { kill(world.server.pid, SIGCONT) }
             let relaunch = "clear; '\(Binaries.path("claudepm"))' --url \(world.server.url); echo claudepm-exit=$?"
             try await world.tmux.type(relaunch)
-            try await world.tmux.send(keys: "Enter")
-            let cached = await world.tmux.waitForScreen(timeout: 30) { screen in
+            let cached = try await world.tmux.press("Enter", timeout: 30) { screen in
                 screen.contains("SESSION") && DemoTickets.sessionKeys.allSatisfy { screen.contains($0) }
             }
             #expect(cached.ok, "the cached sessions were not listed:\n\(cached.screen)")

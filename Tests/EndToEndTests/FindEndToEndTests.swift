@@ -18,8 +18,7 @@ struct FindEndToEndTests {
             try await world.tmux.type("no-such-text-4711")
             let none = await world.tmux.waitForScreen { $0.contains("no match · searched 4 of 4 live sessions") }
             #expect(none.ok, "a query nothing holds is not reported:\n\(none.screen)")
-            try await world.tmux.send(keys: "Escape")
-            let closed = await world.tmux.waitForScreen { !$0.contains("Find in every scrollback") }
+            let closed = try await world.tmux.press("Escape") { !$0.contains("Find in every scrollback") }
             try #require(closed.ok, "Esc did not close the overlay:\n\(closed.screen)")
 
             // Lower case: the search ignores case. Each agent wrote its line when it started.
@@ -33,18 +32,15 @@ struct FindEndToEndTests {
             let hit = found.screen.split(separator: "\n").first { $0.contains("> Work on ticket API-001") } ?? ""
             #expect(hit.contains("API-001 Cursor pagination"), "the hit does not name its session: \(hit)")
 
-            try await world.tmux.send(keys: "Enter")
-            let opened = await world.tmux.waitForScreen(timeout: 30) { screen in
+            let opened = try await world.tmux.press("Enter", timeout: 30) { screen in
                 let status = screen.split(separator: "\n").last ?? ""
                 return status.contains("API-001") && status.contains("SCROLLBACK /work on ticket api-001 (1/1)")
                     && screen.contains("> Work on ticket API-001")
             }
             try #require(opened.ok, "Enter did not open the session at the match:\n\(opened.screen)")
-            try await world.tmux.send(keys: "q")
-            let live = await world.tmux.waitForScreen { $0.contains("C-] detach") && !$0.contains("SCROLLBACK") }
+            let live = try await world.tmux.press("q") { $0.contains("C-] detach") && !$0.contains("SCROLLBACK") }
             #expect(live.ok, "q did not go live:\n\(live.screen)")
-            try await world.tmux.send(keys: "C-]")
-            let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+            let back = try await world.tmux.press("C-]") { $0.contains("SESSION") && !$0.contains("C-] detach") }
             #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")
             try await world.quitAndExpectRestored()
         }

@@ -111,21 +111,18 @@ extension UIEndToEndTests {
             let listed = await world.tmux.waitForScreen(timeout: 60) { $0.contains("journal-probe") }
             try #require(listed.ok, "the session is not listed:\n\(listed.screen)")
             try await world.select(rowContaining: "journal-probe")
-            try await world.tmux.send(keys: "R")
-            let rewound = await world.tmux.waitForScreen(timeout: 30) {
+            let rewound = try await world.tmux.press("R", timeout: 30) {
                 $0.contains("REWIND") && $0.contains("STAGE-3")
             }
             #expect(rewound.ok, "R did not show the session rewound:\n\(rewound.screen)")
             // `/` in rewind searches the past screens and shows the stage 2 screen it found.
             try await world.tmux.send(keys: "/")
             try await world.tmux.type("scroll 7")
-            try await world.tmux.send(keys: "Enter")
-            let found = await world.tmux.waitForScreen(timeout: 30) {
+            let found = try await world.tmux.press("Enter", timeout: 30) {
                 $0.contains("/scroll 7 1/1") && $0.contains("full screen") && !$0.contains("STAGE-3")
             }
             #expect(found.ok, "/ did not show the past screen with the text:\n\(found.screen)")
-            try await world.tmux.send(keys: "Escape")
-            let live = await world.tmux.waitForScreen(timeout: 30) { !$0.contains("REWIND") }
+            let live = try await world.tmux.press("Escape", timeout: 30) { !$0.contains("REWIND") }
             #expect(live.ok, "Esc did not go back to live:\n\(live.screen)")
             try await world.quitAndExpectRestored()
         }

@@ -47,12 +47,12 @@ struct KeyFixEndToEndTests {
         try writeKey(String(repeating: "w", count: 40), to: keyFile)
         try await world.tmux.type(
             "clear; '\(Binaries.path("claudepm"))' --url \(url) --api-key-file \(keyFile); echo claudepm-exit=$?")
-        try await world.tmux.send(keys: "Enter")
-        let rejected = await world.tmux.waitForScreen(timeout: 30) { $0.contains("SESSION") && $0.contains("API key") }
+        let rejected = try await world.tmux.press("Enter", timeout: 30) {
+            $0.contains("SESSION") && $0.contains("API key")
+        }
         guard rejected.ok else { return (rejected, (false, rejected.screen)) }
         try writeKey(String(repeating: "k", count: 40), to: keyFile)
-        try await world.tmux.send(keys: "C-r")
-        let online = await world.tmux.waitForScreen(timeout: 30) { $0.contains("online") }
+        let online = try await world.tmux.press("C-r", timeout: 30) { $0.contains("online") }
         return (rejected, online)
     }
 

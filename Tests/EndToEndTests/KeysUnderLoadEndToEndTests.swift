@@ -35,8 +35,7 @@ extension UIEndToEndTests {
                     waitpid(hog, nil, 0)
                 }
             }
-            try await world.tmux.send(keys: "f")
-            let open = await world.tmux.waitForScreen(timeout: 30) { $0.contains("Find in every scrollback") }
+            let open = try await world.tmux.press("f", timeout: 30) { $0.contains("Find in every scrollback") }
             try #require(open.ok, "f did not open the find box:\n\(open.screen)")
             try await world.tmux.type("PWNED")
             let typed = await world.tmux.waitForScreen(timeout: 30) { $0.contains("PWNED") }
@@ -47,8 +46,7 @@ extension UIEndToEndTests {
             // suite beside this test's flood and two hogs) reads both in one go, so the gap is
             // 250 ms, ten escape delays, where the loop used to merge keys up to 800 ms apart.
             try await Task.sleep(for: .milliseconds(250))
-            try await world.tmux.send(keys: "q")
-            let back = await world.tmux.waitForScreen(timeout: 60) { $0.contains("claudepm-exit=") }
+            let back = try await world.tmux.press("q", timeout: 60) { $0.contains("claudepm-exit=") }
             #expect(back.ok, "q after Esc did not quit:\n\(back.screen)")
             #expect(!back.screen.contains("PWNEDq"), "Esc and q were read as one Alt-q:\n\(back.screen)")
             #expect(back.screen.contains("claudepm-exit=0"), "claudepm did not exit cleanly:\n\(back.screen)")

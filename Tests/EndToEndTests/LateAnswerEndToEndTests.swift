@@ -41,8 +41,7 @@ struct LateAnswerEndToEndTests {
             let seen = try #require(try await world.waitingNotification(session), "the wait is not listed")
 
             proxy.stall()
-            try await world.tmux.send(keys: "y")
-            let doubt = await world.tmux.waitForScreen(timeout: 60) {
+            let doubt = try await world.tmux.press("y", timeout: 60) {
                 $0.contains("answer to \(key): permission may not have arrived")
             }
             #expect(doubt.ok, "the held answer was not reported in doubt:\n\(doubt.screen)")
@@ -62,8 +61,7 @@ struct LateAnswerEndToEndTests {
                 UIEndToEndTests.bannerLine($0, title)?.contains("y/n answer") == true
             }
             try #require(offered.ok, "no banner offering y/n for the new wait:\n\(offered.screen)")
-            try await world.tmux.send(keys: "y")
-            let approved = await world.tmux.waitForScreen(timeout: 30) { $0.contains("approved \(key): permission") }
+            let approved = try await world.tmux.press("y", timeout: 30) { $0.contains("approved \(key): permission") }
             #expect(approved.ok, "the new prompt was not approved:\n\(approved.screen)")
             let done = await world.waitForAgent(session) { $0.contains("Done (exit 0)") }
             #expect(done, "\(key) was not approved")

@@ -22,8 +22,7 @@ struct LinkTruthEndToEndTests {
             defer { proxy.stop() }
             let url = "http://127.0.0.1:\(proxy.port)"
             try await world.tmux.type("clear; '\(Binaries.path("claudepm"))' --url \(url); echo claudepm-exit=$?")
-            try await world.tmux.send(keys: "Enter")
-            let online = await world.tmux.waitForScreen(timeout: 60) { screen in
+            let online = try await world.tmux.press("Enter", timeout: 60) { screen in
                 screen.contains("online") && DemoTickets.sessionKeys.allSatisfy { screen.contains($0) }
             }
             try #require(online.ok, "never online through the forwarder:\n\(online.screen)")
@@ -59,8 +58,9 @@ struct LinkTruthEndToEndTests {
                 "clear; '\(Binaries.path("claudepm"))' --url http://127.0.0.1:\(proxy.port); echo claudepm-exit=$?")
             try await world.tmux.send(keys: "Enter")
             try #require(await world.waitForWall().ok, "no wall through the forwarder")
-            try await world.tmux.send(keys: "Enter")
-            let attached = await world.tmux.waitForScreen { $0.contains("C-] detach") && !$0.contains("connecting") }
+            let attached = try await world.tmux.press("Enter") {
+                $0.contains("C-] detach") && !$0.contains("connecting")
+            }
             try #require(attached.ok, "did not attach:\n\(attached.screen)")
             proxy.stall()
             // Typed once the server is declared down (ten silent seconds): the stream, which pings

@@ -21,8 +21,7 @@ struct ReadOnlyEndToEndTests {
             let badge = try await waitForBadge(world)
             #expect(badge.ok, "no badge in the header:\n\(badge.screen)")
             let key = try #require(ListRows(badge.screen).selectedKey, "nothing selected:\n\(badge.screen)")
-            try await world.tmux.send(keys: "Enter")
-            let attached = await world.tmux.waitForScreen(timeout: 30) { screen in
+            let attached = try await world.tmux.press("Enter", timeout: 30) { screen in
                 screen.contains("READ-ONLY: keys are not sent") && screen.contains("C-] detach")
                     && screen.contains(key) && !screen.contains("SESSION")
             }
@@ -33,19 +32,16 @@ struct ReadOnlyEndToEndTests {
             #expect(refused.ok, "the refusal was not shown:\n\(refused.screen)")
             // Keys are handled in order: once scrollback (entered after the marker) shows, every key
             // of the marker was handled, and none was sent, so the agent's pane does not have it.
-            try await world.tmux.send(keys: "S-PPage")
-            let scrolled = await world.tmux.waitForScreen { $0.contains("SCROLLBACK") }
+            let scrolled = try await world.tmux.press("S-PPage") { $0.contains("SCROLLBACK") }
             #expect(scrolled.ok, "scrollback does not work in read-only mode:\n\(scrolled.screen)")
             let pane = try await world.session(ticket: key).paneId
             let agent = await world.agentScreen(paneId: pane)
             #expect(!agent.isEmpty, "the agent's pane could not be read")
             #expect(!agent.contains(marker), "the agent's pane got the keys:\n\(agent)")
-            try await world.tmux.send(keys: "q")
-            let live = await world.tmux.waitForScreen { !$0.contains("SCROLLBACK") && $0.contains("C-] detach") }
+            let live = try await world.tmux.press("q") { !$0.contains("SCROLLBACK") && $0.contains("C-] detach") }
             #expect(live.ok, "q did not leave scrollback:\n\(live.screen)")
             #expect(!live.screen.contains(marker), "the attached picture shows the marker")
-            try await world.tmux.send(keys: "C-]")
-            let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+            let back = try await world.tmux.press("C-]") { $0.contains("SESSION") && !$0.contains("C-] detach") }
             #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")
             let later = await world.agentScreen(paneId: pane)
             #expect(!later.contains(marker), "the keys arrived late:\n\(later)")

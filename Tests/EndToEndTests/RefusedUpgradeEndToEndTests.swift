@@ -35,8 +35,7 @@ struct RefusedUpgradeEndToEndTests {
                 Issue.record("online with every upgrade refused:\n\(screen)")
             }
             proxy.refusesUpgrades = false
-            try await world.tmux.send(keys: "C-r")
-            let back = await world.tmux.waitForScreen(timeout: 60) { $0.contains("· online") }
+            let back = try await world.tmux.press("C-r", timeout: 60) { $0.contains("· online") }
             #expect(back.ok, "not online again once upgrades passed:\n\(back.screen)")
             try await world.quitAndExpectRestored()
         }
@@ -77,8 +76,7 @@ struct RefusedUpgradeEndToEndTests {
             #expect(dropped, "the held resync never landed: the test did not see the case it guards")
             proxy.refusesUpgrades = false
             proxy.restDelay = .zero
-            try await world.tmux.send(keys: "C-r")
-            let back = await world.tmux.waitForScreen(timeout: 60) { $0.contains("· online") }
+            let back = try await world.tmux.press("C-r", timeout: 60) { $0.contains("· online") }
             #expect(back.ok, "not online again once upgrades passed:\n\(back.screen)")
             try await world.quitAndExpectRestored()
         }

@@ -93,8 +93,7 @@ struct ReplayEndToEndTests {
                 try #require(played.ok, "asciinema did not play the recording:\n\(played.screen)")
                 let opened = await viewer.waitForScreen(timeout: 60) { $0.contains("draw.cast") }
                 try #require(opened.ok, "claudepm replay did not open:\n\(opened.screen)")
-                try await viewer.send(keys: "G")
-                let ended = await viewer.waitForScreen(timeout: 30) { $0.contains("done") }
+                let ended = try await viewer.press("G", timeout: 30) { $0.contains("done") }
                 try #require(ended.ok, "G did not show the final screen:\n\(ended.screen)")
 
                 let expected = Self.graphicsAsUnicode(await player.screenWithAttributes())
@@ -108,8 +107,7 @@ struct ReplayEndToEndTests {
                         "row \(row) differs:\n  asciinema: \(want.debugDescription)\n  claudepm:  \(got.debugDescription)"
                     )
                 }
-                try await viewer.send(keys: "q")
-                let quit = await viewer.waitForScreen(timeout: 30) { !$0.contains("draw.cast") }
+                let quit = try await viewer.press("q", timeout: 30) { !$0.contains("draw.cast") }
                 #expect(quit.ok, "q did not leave the viewer:\n\(quit.screen)")
             }
         }

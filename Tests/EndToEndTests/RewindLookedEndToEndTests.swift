@@ -18,8 +18,7 @@ extension UIEndToEndTests {
             try #require(await world.waitForSessions().ok, "the second run never listed the sessions")
             // Later than the quit, so the newest moment reads differently from the last look.
             _ = await eventually(within: 10) { Date().timeIntervalSince(quit) > 2.5 }
-            try await world.tmux.send(keys: "R")
-            let rewound = await world.tmux.waitForScreen(timeout: 30) { Self.clock(in: $0) != nil }
+            let rewound = try await world.tmux.press("R", timeout: 30) { Self.clock(in: $0) != nil }
             try #require(rewound.ok, "R did not rewind:\n\(rewound.screen)")
             try await world.tmux.send(keys: "'")
             // The screen shown is the last record at or before the look's end: within a second of it.
@@ -28,8 +27,7 @@ extension UIEndToEndTests {
                 Self.clock(in: screen).map(wanted.contains) == true
             }
             #expect(back.ok, "' did not go to the last look (\(wanted)):\n\(back.screen)")
-            try await world.tmux.send(keys: "Escape")
-            let live = await world.tmux.waitForScreen(timeout: 30) { !$0.contains("REWIND") }
+            let live = try await world.tmux.press("Escape", timeout: 30) { !$0.contains("REWIND") }
             #expect(live.ok, "Esc did not go back to live:\n\(live.screen)")
             try await world.quitAndExpectRestored()
         }

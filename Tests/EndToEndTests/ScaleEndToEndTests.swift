@@ -26,17 +26,15 @@ extension UIEndToEndTests {
                 screen.contains("/" + target) && Self.sessionRows(screen) == [target]
             }
             #expect(found.ok, "the filter did not narrow the list to \(target):\n\(found.screen)")
-            try await world.tmux.send(keys: "Enter")
-            let kept = await world.tmux.waitForScreen(timeout: 30) { $0.contains("filter: \(target) · 1 of 10004") }
+            let kept = try await world.tmux.press("Enter", timeout: 30) {
+                $0.contains("filter: \(target) · 1 of 10004")
+            }
             #expect(kept.ok, "Enter did not keep the filter:\n\(kept.screen)")
-            try await world.tmux.send(keys: "Enter")
-            let failed = await world.tmux.waitForScreen(timeout: 30) { $0.contains("PTY_INVALID_PANE") }
+            let failed = try await world.tmux.press("Enter", timeout: 30) { $0.contains("PTY_INVALID_PANE") }
             #expect(failed.ok, "the attach failure's reason is not shown:\n\(failed.screen)")
-            try await world.tmux.send(keys: "C-]")
-            let back = await world.tmux.waitForScreen(timeout: 30) { $0.contains("filter: \(target)") }
+            let back = try await world.tmux.press("C-]", timeout: 30) { $0.contains("filter: \(target)") }
             #expect(back.ok, "detach did not return to the filtered list:\n\(back.screen)")
-            try await world.tmux.send(keys: "Escape")
-            let cleared = await world.tmux.waitForScreen(timeout: 30) { Self.sessionRows($0).count > 3 }
+            let cleared = try await world.tmux.press("Escape", timeout: 30) { Self.sessionRows($0).count > 3 }
             #expect(cleared.ok, "Esc did not clear the filter:\n\(cleared.screen)")
             try await world.tmux.send(keys: "G")
             let last = SessionSeeder.name(Self.seeded)

@@ -19,8 +19,7 @@ struct SuspendEndToEndTests {
             try await world.tmux.send(keys: "C-z")
             try await expectStoppedThenResume(world)
             // The UI is back and takes keys: the help overlay lists the suspend key.
-            try await world.tmux.send(keys: "?")
-            let help = await world.tmux.waitForScreen { $0.contains("suspend to the shell") }
+            let help = try await world.tmux.press("?") { $0.contains("suspend to the shell") }
             #expect(help.ok, "no help after fg:\n\(help.screen)")
             try await world.tmux.send(keys: "Escape")
             let pid = try #require(await world.claudepmPID(), "claudepm is not the shell's child")

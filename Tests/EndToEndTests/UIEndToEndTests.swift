@@ -75,11 +75,9 @@ struct UIEndToEndTests {
                 agent = await world.agentScreen(paneId: pane)
             }
             #expect(agent.contains("> e2e answer 42"), "the agent's pane:\n\(agent)")
-            try await world.tmux.send(keys: "Enter")
-            let answered = await world.tmux.waitForScreen { $0.contains("Got it: e2e answer 42") }
+            let answered = try await world.tmux.press("Enter") { $0.contains("Got it: e2e answer 42") }
             #expect(answered.ok, "the agent did not take the answer:\n\(answered.screen)")
-            try await world.tmux.send(keys: "C-]")
-            let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+            let back = try await world.tmux.press("C-]") { $0.contains("SESSION") && !$0.contains("C-] detach") }
             #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")
             #expect(await world.waitForWall().ok, "tiles did not come back after detach")
             try await world.quitAndExpectRestored()
@@ -102,8 +100,7 @@ struct UIEndToEndTests {
             try await world.tmux.resize(cols: 120, rows: 40)
             let big = await world.waitForWall()
             #expect(big.ok, "the wall did not come back at 120x40:\n\(big.screen)")
-            try await world.tmux.send(keys: "g", "b")
-            let board = await world.tmux.waitForScreen(timeout: 30) {
+            let board = try await world.tmux.press("g", "b", timeout: 30) {
                 $0.contains("Backlog (") && $0.contains("Review (")
             }
             #expect(board.ok, "keys stopped working after the resize:\n\(board.screen)")
@@ -142,8 +139,9 @@ extension UIEndToEndTests {
             // The world's own claudepm goes first; `claudepm demo` runs in the same shell after it.
             try await world.quitAndExpectRestored()
             try await world.tmux.type("clear; '\(Binaries.path("claudepm"))' demo; echo demo-exit=$?")
-            try await world.tmux.send(keys: "Enter")
-            let up = await world.tmux.waitForScreen(timeout: 90) { $0.contains("online") && $0.contains("SESSION") }
+            let up = try await world.tmux.press("Enter", timeout: 90) {
+                $0.contains("online") && $0.contains("SESSION")
+            }
             try #require(up.ok, "the demo UI did not come up:\n\(up.screen)")
             let pid = try #require(await world.claudepmPID(), "claudepm is not the shell's child")
             kill(pid, signal)

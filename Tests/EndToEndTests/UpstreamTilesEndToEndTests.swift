@@ -123,16 +123,14 @@ struct UpstreamTilesEndToEndTests {
 
     /// Enter: one tmux client, at claudepm's terminal size minus its status line; leaving: gone.
     static func checkAttach(_ world: UIWorld, log: String) async throws {
-        try await world.tmux.send(keys: "Enter")
-        let attached = await world.tmux.waitForScreen(timeout: 30) {
+        let attached = try await world.tmux.press("Enter", timeout: 30) {
             $0.contains("C-] detach") && !$0.contains("SESSION")
         }
         try #require(attached.ok, "Enter did not attach:\n\(attached.screen)")
         let client = await eventually { await clients(world.server).sorted() == ["100x31", "120x39"] }
         let during = await clients(world.server)
         #expect(client, "no tmux client at claudepm's size: \(during)")
-        try await world.tmux.send(keys: "C-]")
-        let back = await world.tmux.waitForScreen(timeout: 30) {
+        let back = try await world.tmux.press("C-]", timeout: 30) {
             $0.contains("SESSION") && $0.contains("snapshot · changed")
         }
         #expect(back.ok, "leaving the attach did not show the pictures again:\n\(back.screen)")
@@ -149,11 +147,9 @@ struct UpstreamTilesEndToEndTests {
     /// `R` on the wall and `claudepm export` against a server without the journal extension:
     /// each says the server keeps no journal; the UI stays on the wall.
     static func checkNoJournal(_ world: UIWorld) async throws {
-        try await world.tmux.send(keys: "R")
-        let said = await world.tmux.waitForScreen(timeout: 30) { $0.contains("keeps no journal") }
+        let said = try await world.tmux.press("R", timeout: 30) { $0.contains("keeps no journal") }
         #expect(said.ok, "R did not say the server keeps no journal:\n\(said.screen)")
-        try await world.tmux.send(keys: "Escape")
-        let wall = await world.tmux.waitForScreen(timeout: 30) { $0.contains("SESSION") }
+        let wall = try await world.tmux.press("Escape", timeout: 30) { $0.contains("SESSION") }
         #expect(wall.ok, "Esc did not leave the wall showing:\n\(wall.screen)")
         let session = try await world.session(ticket: DemoTickets.sessionKeys[0])
         let exported = try await Subprocess.run(

@@ -56,8 +56,7 @@ extension UIEndToEndTests {
                 sessions.first { line.contains($0.ticket?.title ?? "\u{0}") }, "whose banner is this? \(line)")
             let key = try #require(session.ticket?.externalId)
             #expect(await world.agentScreen(paneId: session.paneId).contains("Do you want to proceed?"))
-            try await world.tmux.send(keys: "y")
-            let said = await world.tmux.waitForScreen(timeout: 10) { screen in
+            let said = try await world.tmux.press("y", timeout: 10) { screen in
                 Self.approvedKey(in: screen) != nil || screen.contains("just changed") || screen.contains("went away")
             }
             guard let approved = Self.approvedKey(in: said.screen) else { continue }
@@ -81,8 +80,7 @@ extension UIEndToEndTests {
             let waiting = await world.tmux.waitForScreen(timeout: 90) { ListRows($0).key(where: "◆") != nil }
             try #require(waiting.ok, "no session became waiting:\n\(waiting.screen)")
             let waitingKeys = Set(ListRows(waiting.screen).rows.filter { $0.line.contains("◆") }.map(\.key))
-            try await world.tmux.send(keys: "t")
-            let attached = await world.tmux.waitForScreen(timeout: 30) { screen in
+            let attached = try await world.tmux.press("t", timeout: 30) { screen in
                 screen.contains("C-] detach") && !screen.contains("SESSION")
                     && (screen.contains("Do you want to proceed?") || screen.contains("Waiting for your answer"))
             }
@@ -93,8 +91,7 @@ extension UIEndToEndTests {
             let pane = try await world.session(ticket: key).paneId
             let agent = await world.agentScreen(paneId: pane)
             #expect(agent.contains("Do you want to proceed?") || agent.contains("Waiting for your answer"))
-            try await world.tmux.send(keys: "C-]")
-            let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+            let back = try await world.tmux.press("C-]") { $0.contains("SESSION") && !$0.contains("C-] detach") }
             #expect(back.ok, "detach did not return to the wall:\n\(back.screen)")
             try await world.quitAndExpectRestored()
         }

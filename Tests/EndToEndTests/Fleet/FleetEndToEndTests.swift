@@ -71,8 +71,7 @@ struct FleetEndToEndTests {
             try #require(back.ok, "beta did not come back:\n\(back.screen)")
 
             // The last row belongs to beta (servers are listed in config order): attach and type.
-            try await world.tmux.send(keys: "G")
-            let last = await world.tmux.waitForScreen(timeout: 5) { Self.rows($0).last?.selected == true }
+            let last = try await world.tmux.press("G", timeout: 5) { Self.rows($0).last?.selected == true }
             try #require(last.ok, "G did not select the last row:\n\(last.screen)")
             try await world.tmux.send(keys: "Enter")
             // Attached as the status line says it: on beta, its stream no longer connecting or

@@ -98,8 +98,7 @@ struct FleetTriageBoardEndToEndTests {
     static func triage(
         _ world: FleetWorld, orFlash flash: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Visit? {
-        try await world.tmux.send(keys: "t")
-        let jumped = await world.tmux.waitForScreen(timeout: 30) { screen in
+        let jumped = try await world.tmux.press("t", timeout: 30) { screen in
             attached(screen) != nil || flash.map { screen.contains($0) && !screen.contains("C-] detach") } == true
         }
         try #require(jumped.ok, "t neither attached nor said why:\n\(jumped.screen)", sourceLocation: sourceLocation)
@@ -108,8 +107,7 @@ struct FleetTriageBoardEndToEndTests {
 
     /// Detaches and waits for the session list.
     static func detach(_ world: FleetWorld, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await world.tmux.send(keys: "C-]")
-        let back = await world.tmux.waitForScreen { $0.contains("SESSION") && !$0.contains("C-] detach") }
+        let back = try await world.tmux.press("C-]") { $0.contains("SESSION") && !$0.contains("C-] detach") }
         try #require(back.ok, "detach did not return to the list:\n\(back.screen)", sourceLocation: sourceLocation)
     }
 
@@ -135,8 +133,7 @@ struct FleetTriageBoardEndToEndTests {
             try #require(allWaiting.ok, "not every session of both servers waits:\n\(allWaiting.screen)")
 
             // Triage starts from beta's last session (G), so `T` has a place to go back to.
-            try await world.tmux.send(keys: "G")
-            let start = await world.tmux.waitForScreen(timeout: 5) { Self.rows($0).last?.selected == true }
+            let start = try await world.tmux.press("G", timeout: 5) { Self.rows($0).last?.selected == true }
             try #require(start.ok, "G did not select the last row:\n\(start.screen)")
             let rows = Self.rows(start.screen)
             let origin = try #require(rows.last)
@@ -162,11 +159,9 @@ struct FleetTriageBoardEndToEndTests {
             }
 
             // `T` goes back to where triage started: the list with beta's last session selected.
-            try await world.tmux.send(keys: "g", "g")
-            let moved = await world.tmux.waitForScreen(timeout: 5) { Self.rows($0).first?.selected == true }
+            let moved = try await world.tmux.press("g", "g", timeout: 5) { Self.rows($0).first?.selected == true }
             try #require(moved.ok, "g g did not select the first row:\n\(moved.screen)")
-            try await world.tmux.send(keys: "T")
-            let returned = await world.tmux.waitForScreen(timeout: 10) { screen in
+            let returned = try await world.tmux.press("T", timeout: 10) { screen in
                 Self.rows(screen).first(where: \.selected)?.session == origin.session
             }
             #expect(returned.ok, "T did not go back to \(origin.session):\n\(returned.screen)")
@@ -206,8 +201,7 @@ struct FleetTriageBoardEndToEndTests {
                 offlineVisits.append(visit)
                 try #require(visit.server == "alpha", "t jumped into \(visit) while beta is down")
                 try await Self.detach(world)
-                try await world.tmux.send(keys: "s")
-                let snoozed = await world.tmux.waitForScreen(timeout: 10) { $0.contains("snoozed for 15 min") }
+                let snoozed = try await world.tmux.press("s", timeout: 10) { $0.contains("snoozed for 15 min") }
                 try #require(snoozed.ok, "s did not snooze \(visit):\n\(snoozed.screen)")
             }
             #expect(flashed, "t kept jumping while only beta's sessions wait; visited \(offlineVisits)")
@@ -219,8 +213,7 @@ struct FleetTriageBoardEndToEndTests {
             // waits count again, and with alpha's snoozed the first `t` goes to one of beta's
             // sessions (which one is not asserted).
             try await world.fleet.setLink(world.host("beta"), up: true)
-            try await world.tmux.send(keys: "C-r")
-            let back = await world.tmux.waitForScreen(timeout: 60) { Self.heading($0, "beta").contains("online") }
+            let back = try await world.tmux.press("C-r", timeout: 60) { Self.heading($0, "beta").contains("online") }
             try #require(back.ok, "beta did not come back:\n\(back.screen)")
             let again = try await Self.triage(world)
             #expect(again?.server == "beta", "t did not go to beta once it was back: \(again.map(\.description) ?? "")")
@@ -298,8 +291,7 @@ struct FleetTriageBoardEndToEndTests {
                     && Self.rows(screen).count == 8
             }
             try #require(listed.ok, "both servers' sessions are not listed:\n\(listed.screen)")
-            try await world.tmux.send(keys: "g", "b")
-            let opened = await world.tmux.waitForScreen(timeout: 30) { $0.contains("Board: Customer Success") }
+            let opened = try await world.tmux.press("g", "b", timeout: 30) { $0.contains("Board: Customer Success") }
             try #require(opened.ok, "g b did not open a board:\n\(opened.screen)")
 
             try await Self.pickProject(of: "beta", world)
@@ -310,8 +302,7 @@ struct FleetTriageBoardEndToEndTests {
             try await world.tmux.send(keys: "h", "h", "h")
             let card = try await Self.selectBacklogCard(world)
             let key = try #require(card, "no Backlog card could be selected:\n\(beta.screen)")
-            try await world.tmux.send(keys: "m")
-            let asked = await world.tmux.waitForScreen { $0.contains("Move \(key)") && $0.contains("to In Progress?") }
+            let asked = try await world.tmux.press("m") { $0.contains("Move \(key)") && $0.contains("to In Progress?") }
             try #require(asked.ok, "m did not ask to move \(key):\n\(asked.screen)")
             try await world.tmux.send(keys: "y")
             var moved = Self.demoColumns

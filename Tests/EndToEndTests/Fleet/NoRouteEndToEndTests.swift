@@ -54,8 +54,7 @@ struct NoRouteEndToEndTests {
             #expect(
                 took < Double(wait) - 10,
                 "online only after \(Int(took)) s, at the sweep (\(wait) s): the new route did not start a try")
-            try await world.tmux.send(keys: "q")
-            let exited = await world.tmux.waitForScreen(timeout: 30) { $0.contains("claudepm-exit=0") }
+            let exited = try await world.tmux.press("q", timeout: 30) { $0.contains("claudepm-exit=0") }
             #expect(exited.ok, "claudepm did not quit cleanly:\n\(exited.screen)")
         }
     }

@@ -63,8 +63,7 @@ extension UIEndToEndTests {
     /// Attaches the selected session. Under `manual` nothing may change until C-^, which sizes
     /// the window to the attach view (140×39); otherwise the window is sized at once.
     private func attachSelected(_ world: UIWorld, mode: String, _ client: UserClient, _ before: String) async throws {
-        try await world.tmux.send(keys: "Enter")
-        let attached = await world.tmux.waitForScreen { $0.contains("C-] detach") }
+        let attached = try await world.tmux.press("Enter") { $0.contains("C-] detach") }
         try #require(attached.ok, "not attached:\n\(attached.screen)")
         if mode == "manual" {
             let offered = await world.tmux.waitForScreen { $0.contains("C-^ fit") }

@@ -35,14 +35,14 @@ extension UIEndToEndTests {
             let listed = await world.tmux.waitForScreen(timeout: 75) { $0.contains("scroll-probe") }
             try #require(listed.ok, "the adopted session is not listed:\n\(listed.screen)")
             try await selectRow(world, containing: "scroll-probe")
-            try await world.tmux.send(keys: "Enter")
-            let attached = await world.tmux.waitForScreen { $0.contains("C-] detach") && $0.contains("number 500") }
+            let attached = try await world.tmux.press("Enter") {
+                $0.contains("C-] detach") && $0.contains("number 500")
+            }
             try #require(attached.ok, "not attached:\n\(attached.screen)")
             try await world.tmux.send(keys: "S-PPage")
             try await world.tmux.send(keys: "/")
             try await world.tmux.type("number 17")
-            try await world.tmux.send(keys: "Enter")
-            let found = await world.tmux.waitForScreen { screen in
+            let found = try await world.tmux.press("Enter") { screen in
                 screen.contains("SCROLLBACK") && screen.split(separator: "\n").contains { $0.hasPrefix("number 17") }
             }
             #expect(found.ok, "line 17 not shown in scrollback:\n\(found.screen)")
@@ -71,8 +71,7 @@ extension UIEndToEndTests {
                 _ = await world.tmux.waitForScreen(timeout: 3) { ScreenGrid($0).tiles.count > 0 }
             }
             try await world.tmux.send(keys: "g", "g")
-            try await world.tmux.send(keys: "Enter")
-            let attached = await world.tmux.waitForScreen { $0.contains("C-] detach") }
+            let attached = try await world.tmux.press("Enter") { $0.contains("C-] detach") }
             try #require(attached.ok, "not attached:\n\(attached.screen)")
             try await world.tmux.send(keys: "C-]")
             _ = await world.tmux.waitForScreen { $0.contains("SESSION") }

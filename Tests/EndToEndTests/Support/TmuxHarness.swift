@@ -109,6 +109,15 @@ final class TmuxHarness: Stoppable {
     /// Polls until `condition(screen)` holds or `seconds` pass; returns whether it held and the
     /// last screen seen (for failure messages).
     @discardableResult
+    /// Sends `keys` (tmux key names), then waits as `waitForScreen` does for what they should
+    /// show: the one step of most end-to-end tests.
+    func press(
+        _ keys: String..., timeout seconds: Double = 20, until condition: (String) -> Bool
+    ) async throws -> (ok: Bool, screen: String) {
+        try await tmux(["send-keys", "-t", target] + keys)
+        return await waitForScreen(timeout: seconds, condition)
+    }
+
     func waitForScreen(
         timeout seconds: Double = 20, _ condition: (String) -> Bool
     ) async -> (ok: Bool, screen: String) {

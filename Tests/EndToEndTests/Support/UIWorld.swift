@@ -174,8 +174,9 @@ final class UIWorld: Sendable {
         #expect(await tmux.paneValue("mouse_any_flag") == "0", "mouse still on", sourceLocation: sourceLocation)
         #expect(await tmux.paneValue("keypad_flag") == "0", "keypad mode still on", sourceLocation: sourceLocation)
         try await tmux.type("echo restored-$((40+2))")
-        try await tmux.send(keys: "Enter")
-        let echoed = await tmux.waitForScreen { $0.contains("echo restored-$((40+2))") && $0.contains("restored-42") }
+        let echoed = try await tmux.press("Enter") {
+            $0.contains("echo restored-$((40+2))") && $0.contains("restored-42")
+        }
         #expect(
             echoed.ok, "the shell does not echo and run commands:\n\(echoed.screen)", sourceLocation: sourceLocation)
     }
