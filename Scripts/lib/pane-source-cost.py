@@ -11,7 +11,8 @@ lines at RATE bytes/s. Three ways of reading them, each for WINDOW seconds, CPU 
   sessions as claudepm-server watches them: 9 more sessions, each one pane of 120x40 writing
            at RATE, one control client each (the window of 9 panes stays, unread, and its
            writers are paused for this mode);
-  windows  the same 9 panes of 120x40 as 9 windows of one session, one control client.
+  windows  the same 9 panes of 120x40 as 9 windows of one session, one control client;
+  attach9  the 9 sessions of 120x40, each shown by a `tmux attach` client in a PTY of 120x40.
 (The tmux attach client itself costs nothing measurable: tmux passes it the terminal and the
 server writes to it.) Issue 34 asks the serving side to cost at most what tmux needs to show the
 same panes; this says what the tmux server alone costs in each way.
@@ -74,7 +75,7 @@ panes = tmux("list-panes", "-t", "w", "-F", "#{pane_id}").split()
 pane_pids = [int(p) for p in tmux("list-panes", "-t", "w", "-F", "#{pane_pid}").split()]
 
 def measure(mode):
-    stop = threading.Event(); readers = []; threads = []
+    stop = threading.Event(); readers = []; threads = []; kept = []  # Popen objects, kept open
     if mode == "attach":
         pid, fd = pty.fork()
         if pid == 0:
@@ -86,6 +87,7 @@ def measure(mode):
     elif mode == "control":
         p = subprocess.Popen(["tmux", "-L", SOCK, "-f", "/dev/null", "-C", "attach", "-t", "w"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        kept.append(p)
         readers.append(p.pid); threads.append(threading.Thread(target=drain, args=(p.stdout.fileno(), stop)))
     elif mode == "windows":
         for pid in pane_pids:
@@ -95,8 +97,22 @@ def measure(mode):
             tmux("new-window", "-t", "x", sys.executable, writer, str(RATE))
         p = subprocess.Popen(["tmux", "-L", SOCK, "-f", "/dev/null", "-C", "attach", "-t", "x"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        kept.append(p)
         readers.append(p.pid)
         threads.append(threading.Thread(target=drain, args=(p.stdout.fileno(), stop)))
+    elif mode == "attach9":
+        for pid in pane_pids:
+            os.kill(pid, 19)  # SIGSTOP
+        import fcntl, struct, termios
+        for n in range(9):
+            tmux("new-session", "-d", "-s", f"s{n}", "-x", "120", "-y", "40", sys.executable, writer, str(RATE))
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.environ["TERM"] = "xterm-256color"
+                os.execvp("tmux", ["tmux", "-L", SOCK, "-f", "/dev/null", "attach", "-t", f"s{n}"])
+            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+            readers.append(pid)
+            threads.append(threading.Thread(target=drain, args=(fd, stop)))
     elif mode == "sessions":
         for pid in pane_pids:
             os.kill(pid, 19)  # SIGSTOP
@@ -104,6 +120,7 @@ def measure(mode):
             tmux("new-session", "-d", "-s", f"s{n}", "-x", "120", "-y", "40", sys.executable, writer, str(RATE))
             p = subprocess.Popen(["tmux", "-L", SOCK, "-f", "/dev/null", "-C", "attach", "-t", f"s{n}"],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            kept.append(p)
             readers.append(p.pid)
             threads.append(threading.Thread(target=drain, args=(p.stdout.fileno(), stop)))
     else:
@@ -123,7 +140,7 @@ def measure(mode):
     s1, r1, t1 = cpu(server), sum(cpu(p) for p in readers), time.monotonic()
     if mode == "pipe":
         for pane in panes: tmux("pipe-pane", "-t", pane)
-    elif mode in ("sessions", "windows"):
+    elif mode in ("sessions", "windows", "attach9"):
         for p in readers:
             try: os.kill(p, 15)
             except OSError: pass
@@ -137,6 +154,7 @@ def measure(mode):
             except OSError: pass
     stop.set()
     for t in threads: t.join()
+    for p in kept: p.wait()
     dt = t1 - t0
     print(f"  ({mode}: {len(readers)} reader processes)", flush=True)
     return 100 * (s1 - s0) / dt, 100 * (r1 - r0) / dt
@@ -145,7 +163,7 @@ time.sleep(2)
 base0 = cpu(server); time.sleep(WINDOW); idle = 100 * (cpu(server) - base0) / WINDOW
 print(f"9 panes x {RATE} B/s; tmux server with no reader: {idle:.1f} % of a core")
 for r in range(ROUNDS):
-    for mode in ("attach", "control", "pipe", "sessions", "windows"):
+    for mode in ("attach", "control", "pipe", "sessions", "windows", "attach9"):
         srv, rd = measure(mode)
         print(f"round {r + 1} {mode:8s} tmux server {srv:5.1f} %  readers {rd:5.1f} %  together {srv + rd:5.1f} %", flush=True)
 tmux("kill-server")

@@ -29,12 +29,16 @@ extension ScenarioRunner {
         let scenario = WallScenario(stage: stage, duration: quick ? .seconds(8) : .seconds(20))
         var claudepm: [WallResult] = []
         var tmux: [WallResult] = []
+        var tmuxAtTileSize: [Double] = []
         for round in 0..<(quick ? 1 : 2) {
             do { claudepm.append(try await scenario.runClaudepm()) } catch {
                 notes.append("wall round \(round) via claudepm failed: \(error)")
             }
             do { tmux.append(try await scenario.runTmux()) } catch {
                 notes.append("wall round \(round) via tmux failed: \(error)")
+            }
+            do { tmuxAtTileSize.append(try await scenario.runTmuxAtTileSize()) } catch {
+                notes.append("wall round \(round) via tmux at the tile size failed: \(error)")
             }
             log("wall round \(round) done")
         }
@@ -66,6 +70,16 @@ extension ScenarioRunner {
                 scenario: scenarioName, path: "serving side: claudepm-server + its tmux (control clients, server)",
                 unit: "% of a core", stats: serving, comparison: ratio(serving, tmuxCPU, "tmux client+server"),
                 target: "≤ ×1.0 of tmux client+server"))
+        // The serving side's tmux holds the tiles' panes at 120×40, where the same bytes cost tmux
+        // about twice what they cost in the baseline's tiled panes: tmux showing those very panes.
+        let atTileSize = Stats(tmuxAtTileSize)
+        rows.append(
+            ResultRow(
+                scenario: scenarioName, path: "tmux attach ×9, one 120×40 pane each: clients+server CPU",
+                unit: "% of a core", stats: atTileSize,
+                comparison: serving.flatMap { value in
+                    atTileSize.map { "serving side ×\(Report.f(value.median / max($0.median, 0.001)))" }
+                } ?? "–", target: "–"))
         if let parts = claudepm.last?.parts, !parts.isEmpty {
             let text = parts.map { "\($0.0) \(Report.f($0.1)) %" }.joined(separator: ", ")
             notes.append("wall: the serving side's last round by process: \(text) of a core.")

@@ -75,6 +75,41 @@ struct WallScenario {
         }
     }
 
+    /// The same output in 9 panes of the tiles' own size (120×40, as the TUI stage's tile
+    /// sessions are made), one session each, each shown by a `tmux attach` client of that size:
+    /// tmux showing the very panes the serving side holds. CPU of the 9 clients and the server.
+    func runTmuxAtTileSize() async throws -> Double {
+        let cmp = try ComparisonTmux.start(root: stage.root, session: "tile1", cols: 120, rows: 40)
+        defer { cmp.stop() }
+        for tag in 2...tileCount {
+            try cmp.tmux.newSession("tile\(tag)", cwd: stage.root.path, command: "/bin/sh", cols: 120, rows: 40)
+        }
+        for tag in 1...tileCount {
+            guard let pane = try cmp.panes("tile\(tag)").first else {
+                throw BenchError.timeout("no pane in tile\(tag)")
+            }
+            try cmp.run(in: pane, generatorArguments(tag, "tmux-tile"))
+        }
+        var clients: [PTYChild] = []
+        do {
+            for tag in 1...tileCount { clients.append(try cmp.attach("tile\(tag)", cols: 120, rows: 40)) }
+            for (index, client) in clients.enumerated() {
+                try await client.screen.waitUntil("generator \(index + 1) visible", timeout: .seconds(60)) {
+                    Self.newestStamps($0)[index + 1] != nil
+                }
+            }
+            try await Task.sleep(for: .seconds(2))
+            let usage = ProcessUsage(pids: clients.map(\.pid) + (cmp.serverPid("tile1").map { [$0] } ?? []))
+            try await Task.sleep(for: duration)
+            let cpu = usage.rates().cpuPercent
+            for client in clients { await client.stop() }
+            return cpu
+        } catch {
+            for client in clients { await client.stop() }
+            throw error
+        }
+    }
+
     private func measure(
         _ screen: WatchedScreen, viewer: [Int32], other: [Int32], kind: String, parts: [(String, [Int32])] = []
     ) async throws
