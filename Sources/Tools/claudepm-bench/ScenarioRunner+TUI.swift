@@ -71,15 +71,13 @@ extension ScenarioRunner {
                 unit: "% of a core", stats: serving, comparison: ratio(serving, tmuxCPU, "tmux client+server"),
                 target: "≤ ×1.0 of tmux client+server"))
         // The serving side's tmux holds the tiles' panes at 120×40, where the same bytes cost tmux
-        // about twice what they cost in the baseline's tiled panes: tmux showing those very panes.
+        // more than in the baseline's tiled panes: tmux showing those very panes.
         let atTileSize = Stats(tmuxAtTileSize)
         rows.append(
             ResultRow(
                 scenario: scenarioName, path: "tmux attach ×9, one 120×40 pane each: clients+server CPU",
                 unit: "% of a core", stats: atTileSize,
-                comparison: serving.flatMap { value in
-                    atTileSize.map { "serving side ×\(Report.f(value.median / max($0.median, 0.001)))" }
-                } ?? "–", target: "–"))
+                comparison: times(serving, atTileSize).map { "serving side \($0)" } ?? "–", target: "–"))
         if let parts = claudepm.last?.parts, !parts.isEmpty {
             let text = parts.map { "\($0.0) \(Report.f($0.1)) %" }.joined(separator: ", ")
             notes.append("wall: the serving side's last round by process: \(text) of a core.")
@@ -203,8 +201,14 @@ extension ScenarioRunner {
     }
 
     private func ratio(_ value: Stats?, _ base: Stats?, _ label: String) -> String {
-        guard let value, let base else { return "–" }
-        return "\(label) \(Report.f(base.median)) (×\(Report.f(value.median / max(base.median, 0.001))))"
+        guard let base, let times = times(value, base) else { return "–" }
+        return "\(label) \(Report.f(base.median)) (\(times))"
+    }
+
+    /// `×` the medians' ratio of `value` to `base`, nil when either is missing.
+    private func times(_ value: Stats?, _ base: Stats?) -> String? {
+        guard let value, let base else { return nil }
+        return "×\(Report.f(value.median / max(base.median, 0.001)))"
     }
 }
 

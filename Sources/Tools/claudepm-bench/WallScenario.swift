@@ -86,7 +86,7 @@ struct WallScenario {
         }
         for tag in 1...tileCount {
             guard let pane = try cmp.panes("tile\(tag)").first else {
-                throw BenchError.timeout("no pane in tile\(tag)")
+                throw BenchError.setup("no pane in tile\(tag)")
             }
             try cmp.run(in: pane, generatorArguments(tag, "tmux-tile"))
         }
