@@ -22,12 +22,10 @@ public final class HistoryText {
     private var starts: [Int] = []
     /// Lines at the front of `starts` that the screen no longer keeps.
     private var dropped = 0
-    private var version: (pushed: Int, epoch: Int) = (0, -1)
+    /// The screen indexed (another one, a session's stream reopened, is read afresh).
+    private var follower = ScrollbackFollower()
     private var rows: [[UInt8]] = []
     private var rowsGeneration: Int?
-    /// The screen indexed: another one (a session's stream reopened) is read afresh, since its
-    /// counters say nothing about what this index holds.
-    private weak var source: TerminalScreen?
 
     /// An empty index; `update(from:)` fills it.
     public init() {}
@@ -38,13 +36,10 @@ public final class HistoryText {
     /// Brings the index up to date with `screen`, converting only lines it has not seen.
     public func update(from screen: TerminalScreen) {
         let kept = screen.scrollbackCount
-        if let fresh = freshLines(of: screen) {
+        if let fresh = follower.freshLines(of: screen) {
             for index in (kept - fresh)..<kept { append(screen.scrollbackLine(index)) }
         } else {
-            if source !== screen {
-                source = screen
-                rowsGeneration = nil
-            }
+            if follower.source !== screen { rowsGeneration = nil }
             bytes.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
             dropped = 0
@@ -52,7 +47,7 @@ public final class HistoryText {
         }
         dropped = starts.count - kept
         if dropped > 4096 && dropped * 2 > starts.count { compact() }
-        version = screen.scrollbackVersion
+        follower.caughtUp(with: screen)
         if rowsGeneration != screen.contentGeneration || rows.count != screen.rows {
             rows = (0..<screen.rows).map { Self.folded(Self.searchText(of: screen.row($0))) }
             rowsGeneration = screen.contentGeneration
@@ -62,18 +57,7 @@ public final class HistoryText {
     /// Lines `update(from:)` would convert for `screen` now (all of its scrollback when the
     /// index holds another screen or must be rebuilt): what bringing this index up to date costs.
     public func backlog(of screen: TerminalScreen) -> Int {
-        freshLines(of: screen) ?? screen.scrollbackCount
-    }
-
-    /// The scrollback lines of `screen` this index has not seen, or nil when it must be read
-    /// afresh: another screen, lines taken back or cleared, or more new lines than it keeps.
-    private func freshLines(of screen: TerminalScreen) -> Int? {
-        let now = screen.scrollbackVersion
-        let fresh = now.pushed - version.pushed
-        guard source === screen, now.epoch == version.epoch, fresh >= 0, fresh <= screen.scrollbackCount else {
-            return nil
-        }
-        return fresh
+        follower.freshLines(of: screen) ?? screen.scrollbackCount
     }
 
     /// History lines (0 = oldest kept scrollback line, then the screen rows) holding `needle`,

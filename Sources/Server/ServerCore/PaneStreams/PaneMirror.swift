@@ -37,6 +37,8 @@ final class PaneMirror {
     var lastChange: ContinuousClock.Instant?
     /// The screen rows as capture text, converted again only where damaged (`lines(history:)`).
     private var rowText = ScreenRowText()
+    /// The scrollback as snapshots encode it, each line encoded once (saves and viewers' snapshots).
+    private let history = HistoryImage()
 
     init(paneId: String, session: String, historyLimit: Int) {
         self.paneId = paneId
@@ -114,21 +116,22 @@ final class PaneMirror {
     /// The whole image's bytes, for the image store.
     func savedImage() -> (rows: Int, cols: Int, bytes: [UInt8])? {
         guard isReady, let screen else { return nil }
-        return (screen.rows, screen.cols, screen.image().encoded())
+        return (screen.rows, screen.cols, screen.encodedImage(history: history).bytes)
     }
 
     /// A viewer's snapshot: the emulator's image with up to `history` scrollback lines, fewer
     /// (the oldest left out) when the bytes would pass `limit`.
-    func snapshot(history: Int, limit: Int = .max) -> PaneSnapshot? {
+    func snapshot(history wanted: Int, limit: Int = .max) -> PaneSnapshot? {
         guard isReady, let screen else { return nil }
-        var image = screen.image(historyLimit: history)
+        history.update(from: screen)
+        let image = screen.image(historyLimit: 0)
+        var lines = history.newest(wanted)
         while true {
-            let bytes = image.encoded()
-            if bytes.count <= limit || image.scrollback.isEmpty {
-                return PaneSnapshot(
-                    cols: image.cols, rows: image.rows, historyRows: image.scrollback.count, bytes: bytes)
+            let bytes = image.encoded(historyLines: lines)
+            if bytes.count <= limit || lines.isEmpty {
+                return PaneSnapshot(cols: image.cols, rows: image.rows, historyRows: lines.count, bytes: bytes)
             }
-            image.scrollback.removeFirst(max(image.scrollback.count / 2, 1))
+            lines.removeFirst(max(lines.count / 2, 1))
         }
     }
 }

@@ -41,18 +41,21 @@ final class WSHub: Sendable {
 
     var count: Int { state.withLock { $0.connections.count } }
 
-    /// Routes a ServerCore event: encoded once, the same bytes queued on every target connection.
+    /// Routes a ServerCore event: encoded once, the same bytes queued on every target connection;
+    /// not encoded at all when no connection takes it (a viewer with the session's pane stream
+    /// open has its output there, not in `session:output`).
     func dispatch(_ event: ServerEvent) {
-        guard let encoded = Wire.text(Wire.message(for: event)) else { return }
-        let text = ByteBuffer(string: encoded)
-        let targets: [WSConnection] = state.withLock { s in
+        let isOutput: Bool
+        if case .sessionOutput = event { isOutput = true } else { isOutput = false }
+        let routed: [WSConnection] = state.withLock { s in
             if case .sessionsChanged = event { return s.connections.values.filter(\.pushesSessions) }
             guard let sid = event.sessionId else { return Array(s.connections.values) }
             return (s.subscribers[sid] ?? []).compactMap { s.connections[$0] }
         }
-        let isOutput: Bool
-        if case .sessionOutput = event { isOutput = true } else { isOutput = false }
-        for c in targets where !(isOutput && c.hasPTY) { c.enqueue(text) }
+        let targets = isOutput ? routed.filter { !$0.hasPTY } : routed
+        guard !targets.isEmpty, let encoded = Wire.text(Wire.message(for: event)) else { return }
+        let text = ByteBuffer(string: encoded)
+        for c in targets { c.enqueue(text) }
     }
 
     /// Closes every connection with 1001 "Server shutting down".

@@ -12,11 +12,17 @@
 extension ScreenImage {
     /// The bytes, with at most `historyLimit` of the newest scrollback lines.
     public func encoded(historyLimit: Int = .max) -> [UInt8] {
+        encoded(historyLines: scrollback.suffix(max(0, historyLimit)).map { ImageWriter.historyLine($0, cols: cols) })
+    }
+
+    /// The bytes, with `historyLines` (scrollback lines as `ImageWriter.historyLine` encodes them,
+    /// oldest first: a `HistoryImage`'s) in place of the image's own scrollback.
+    public func encoded(historyLines: some Collection<[UInt8]>) -> [UInt8] {
         var out = ImageWriter(cols: cols)
         // Rows are written without autowrap, each from its own position: a wide cell in the last
         // column (printed there with autowrap off) stays there, and nothing waits to wrap.
         out.raw("\u{1B}c\u{1B}[?7l")
-        out.history(Array(scrollback.suffix(max(0, historyLimit))), rows: rows)
+        out.history(historyLines, rows: rows)
         if let primary {
             out.rows(primary)
             out.raw("\u{1B}[?1047h\u{1B}[0m\u{1B}[2J")
@@ -56,19 +62,25 @@ struct ImageWriter {
     /// Cursor to zero-based `row`, `col` (absolute: origin mode is off while rows are written).
     mutating func move(row: Int, col: Int) { raw("\u{1B}[\(row + 1);\(col + 1)H") }
 
-    /// Scrollback lines pushed off a `rows`-row screen, oldest first.
-    mutating func history(_ lines: [[Cell]], rows: Int) {
+    /// Scrollback lines pushed off a `rows`-row screen, oldest first, each encoded by
+    /// `historyLine`: one after the other from the top row, then scrolled off with line feeds.
+    mutating func history(_ lines: some Collection<[UInt8]>, rows: Int) {
         guard !lines.isEmpty else { return }
         for (index, line) in lines.enumerated() {
-            if index > 0 {
-                style(CellStyle())
-                raw("\r\n")
-            }
-            cells(line)
+            if index > 0 { raw("\r\n") }
+            bytes += line
         }
-        style(CellStyle())
         move(row: rows - 1, col: 0)
         raw(String(repeating: "\n", count: min(lines.count, rows)))
+    }
+
+    /// One scrollback line's bytes: its cells from column 0 and the default pen, which they
+    /// leave set again, so that a line's bytes depend on its cells alone (`HistoryImage` keeps them).
+    static func historyLine(_ line: [Cell], cols: Int) -> [UInt8] {
+        var out = ImageWriter(cols: cols)
+        out.cells(line)
+        out.style(CellStyle())
+        return out.bytes
     }
 
     /// Screen rows from the top, each from its own position.
