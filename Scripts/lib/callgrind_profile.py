@@ -23,6 +23,16 @@ STAGES = [
     ("pty:output fast path", r"PTYOutputFastPath\.(data\(of:\)|decode\(_:\))$"),
     ("ServerMessage.decode (JSONDecoder)", r"^static ServerMessage\.decode\(_:\)$"),
 ]
+# Synchronous stages of claudepm-server (callgrind-wall --count server). The image saves and the
+# waiting detector's reads run on the Swift pool; the rest on the control clients' reader threads.
+SERVER_STAGES = [
+    ("pane output (mirrors, journals, viewers' queues)", r"PaneStreams\.output\(_:_:session:\)$"),
+    ("mirror feed (input guard + libvterm)", r"PaneMirror\.feed\(_:at:\)$"),
+    ("image saves", r"PaneMirror\.savedImage\(\)$"),
+    ("waiting detector's screen reads", r"PaneMirror\.lines\(history:\)$"),
+    ("control-mode parser", r"ControlModeParser\.feed\(_:\)$"),
+    ("pty:output encoding", r"PTYOutputEncoder\.message\(_:\)$"),
+]
 
 
 class Profile:
@@ -144,7 +154,7 @@ def summary(profile, top=15, width=110):
 
 def per_byte(profile, replayed):
     """Lines: Ir per byte, with and without the frames drawn, and the stages' shares."""
-    frames, count = profile.stage(STAGES[0][1])
+    frames, _ = profile.stage(STAGES[0][1])
     out = [f"Ir per byte                 {profile.total / replayed:,.1f}",
            f"Ir per byte without frames  {(profile.total - frames) / replayed:,.1f}  (frames follow the clock, "
            "not the bytes)"]
@@ -152,6 +162,15 @@ def per_byte(profile, replayed):
         ir, calls = profile.stage(pattern)
         each = f", {ir / max(calls, 1) / 1e6:,.2f} M each" if label == STAGES[0][0] else ""
         out.append(f"{label:<40} {share(ir, profile.total)}  {calls:,} calls{each}, {ir / replayed:,.1f} Ir/byte")
+    return out
+
+
+def server_per_byte(profile, replayed):
+    """Lines: claudepm-server's Ir per byte and its stages' shares."""
+    out = [f"Ir per byte                 {profile.total / replayed:,.1f}"]
+    for label, pattern in SERVER_STAGES:
+        ir, calls = profile.stage(pattern)
+        out.append(f"{label:<50} {share(ir, profile.total)}  {calls:,} calls, {ir / replayed:,.1f} Ir/byte")
     return out
 
 
