@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ServerCore
 @testable import ServerHTTP
 
 @Suite("Hooks and notifications")
@@ -75,12 +76,17 @@ struct NotificationHookTests {
             let count = { try await s.request("GET", "/api/notifications/count").json?["count"]?.intValue }
             #expect(try await eventually { try await count() == 1 })
             let pane = try #require(try await s.request("GET", "/api/sessions/\(id)").json?["pane_id"]?.stringValue)
-            _ = try await s.tmux.run(["resize-window", "-t", pane, "-x", "200", "-y", "49"])
-            await s.services.sessions.pollOnce()
-            _ = try await s.tmux.run(["resize-window", "-t", pane, "-x", "70", "-y", "12"])
-            await s.services.sessions.pollOnce()
-            // Output would have ended the wait within the clear delay (3 s); nothing may end it.
-            try await Task.sleep(for: .seconds(5))
+            // Output while waiting arms the detector's clear at once (the wait ends when it fires):
+            // after each resize and a read of the pane at its new size, no clear may be armed.
+            let detector = await s.services.sessions.detector
+            let armed = { await detector.isArmed(.clear, for: id) }
+            for (cols, rows) in [("200", "49"), ("70", "12")] {
+                _ = try await s.tmux.run(["resize-window", "-t", pane, "-x", cols, "-y", rows])
+                await s.services.sessions.pollOnce()
+                #expect(await !armed(), "a resize to \(cols)x\(rows) was taken for output")
+            }
+            try await Self.settle(s, id)
+            #expect(await !armed(), "a read after the resizes was taken for output")
             #expect(try await count() == 1, "a resize ended the wait")
             _ = try await s.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo done-$((6*7))"}"#)
             #expect(try await eventually { try await count() == 0 }, "output did not end the wait")

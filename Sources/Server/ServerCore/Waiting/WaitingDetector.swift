@@ -48,6 +48,12 @@ public actor WaitingDetector {
     /// The sessions being tracked.
     public var watchedSessions: Set<String> { core.watchedSessions }
 
+    /// Whether a timer of `kind` is armed for `sessionId`: a `clear` is armed from the output
+    /// that will end a wait until the wait ends (or the output is undone by a new signal).
+    public func isArmed(_ kind: WaitingTimer.Kind, for sessionId: String) -> Bool {
+        timers[WaitingTimer(sessionId: sessionId, kind: kind)] != nil
+    }
+
     private func apply(_ input: WaitingInput) {
         let now = clock.now - start
         for action in core.handle(input, now: now) { perform(action, now: now) }
