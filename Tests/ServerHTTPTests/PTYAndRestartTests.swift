@@ -19,7 +19,7 @@ struct PTYAndRestartTests {
                 try await ws.send("pty:attach", #"{"sessionId":"\#(id)"}"#)
                 #expect(try await ws.inbox.next("error")["payload"]?["code"]?.stringValue == "PTY_ALREADY_ATTACHED")
                 try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"stty size; echo pty-$((6*7))\r"}"#)
-                #expect(try await eventually { Self.output(ws).contains("pty-42") })
+                #expect(await eventually { Self.output(ws).contains("pty-42") })
                 try await ws.send("pty:resize", #"{"sessionId":"\#(id)","cols":90,"rows":20}"#)
                 #expect(
                     try await eventually {
@@ -45,7 +45,13 @@ struct PTYAndRestartTests {
                 try await ws.send("pty:attach", #"{"sessionId":"\#(id)","cols":40,"rows":10,"readOnly":true}"#)
                 _ = try await ws.inbox.next("pty:attached")
                 try await ws.send("pty:data", #"{"sessionId":"\#(id)","data":"echo typed-$((1+1))\r"}"#)
-                try await Task.sleep(for: .seconds(1))
+                // The socket's messages are handled in order: once `pong` is back, the data was
+                // handled too. Input through REST after it shows on the stream; the data did not.
+                try await ws.send("ping", "{}")
+                _ = try await ws.inbox.next("pong")
+                _ = try await s.request("POST", "/api/sessions/\(id)/input", body: #"{"input":"echo after-$((2+3))"}"#)
+                #expect(await eventually { Self.output(ws).contains("after-5") }, "REST input did not show")
+                #expect(!Self.output(ws).contains("typed-2"), "a read-only attach typed into the pane")
                 let out = try await s.request("GET", "/api/sessions/\(id)/output")
                 #expect(out.json?["lines"]?.arrayValue?.contains { $0.stringValue == "typed-2" } == false)
             }
