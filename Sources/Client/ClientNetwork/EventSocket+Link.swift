@@ -28,7 +28,7 @@ extension EventSocket {
             closed: { [weak self] close in await self?.linkClosed(close, generation: current) })
         link = WebSocketLink.spawn(
             server: server, apiKey: key.current, tls: tls, compress: WebSocketLink.offersCompression(to: server),
-            eventLoop: Self.socketLoop, query: asksSessionPush ? [Self.pushQuery] : [], callbacks: callbacks)
+            eventLoop: Self.socketLoop, query: query, callbacks: callbacks)
     }
 
     /// The event loop of every event socket: a thread of their own, so that reading their frames
@@ -38,6 +38,14 @@ extension EventSocket {
 
     /// The query item that asks for `sessions:changed` (extension; an upstream server ignores it).
     static let pushQuery = URLQueryItem(name: "push", value: "sessions")
+    /// The query item that asks for no `session:output` (extension: a server that streams panes
+    /// honours it; an upstream server ignores it, and its captures are then the tiles' pictures).
+    static let noOutputQuery = URLQueryItem(name: "output", value: "none")
+
+    /// The socket URL's query items: the extensions this socket asks for.
+    var query: [URLQueryItem] {
+        (asksSessionPush ? [Self.pushQuery] : []) + (skipsSessionOutput && !rawFrames ? [Self.noOutputQuery] : [])
+    }
 
     func closeLink() {
         generation &+= 1

@@ -59,8 +59,9 @@ public actor EventSocket {
     /// (`RESTClient.streamsPanes`, reported as `.streamSupport`), and while it does,
     /// `session:output` frames in the servers' usual shape (a whole pane capture every few seconds
     /// per subscribed session, which the UI has no use for: its tiles are live terminals) count
-    /// as heard from but are not decoded or reported. From a server without pane streams they are
-    /// the tiles' pictures.
+    /// as heard from but are not decoded or reported; the socket's URL also carries
+    /// `?output=none`, which a server that streams panes honours by sending none. From a server
+    /// without pane streams they are the tiles' pictures.
     /// With `asksSessionPush`, the socket's URL carries `?push=sessions`: a server that pushes
     /// session-list changes (claudepm-server) answers `sessions:pushing` and then sends
     /// `sessions:changed`; an upstream server ignores the parameter.

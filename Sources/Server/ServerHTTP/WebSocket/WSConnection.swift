@@ -20,11 +20,18 @@ final class WSConnection: Sendable {
     private let metrics: ServerMetrics?
     /// The socket asked for `sessions:changed` (extension: `?push=sessions` on its URL).
     let pushesSessions: Bool
+    /// The socket asked for no `session:output` (extension: `?output=none` on its URL, honoured
+    /// by a server that streams panes: the asker's tiles are its pane streams).
+    let skipsSessionOutput: Bool
 
-    init(outbound: WebSocketOutboundWriter, metrics: ServerMetrics? = nil, pushesSessions: Bool = false) {
+    init(
+        outbound: WebSocketOutboundWriter, metrics: ServerMetrics? = nil, pushesSessions: Bool = false,
+        skipsSessionOutput: Bool = false
+    ) {
         self.outbound = outbound
         self.metrics = metrics
         self.pushesSessions = pushesSessions
+        self.skipsSessionOutput = skipsSessionOutput
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(256))
         events = continuation
         drain = Task {

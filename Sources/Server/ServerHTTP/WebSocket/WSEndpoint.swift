@@ -1,7 +1,8 @@
 // The WebSocket endpoint (any path, as upstream): a handshake from a foreign origin is refused
 // (400, CrossSiteRule), auth after the upgrade (close 4001), `agent:snapshot` first (then
-// `sessions:pushing` for a socket that asked for `?push=sessions`), then messages
-// up to 64 KiB (larger, also once inflated → close 1009) until the socket closes.
+// `sessions:pushing` for a socket that asked for `?push=sessions`; a socket that asked for
+// `?output=none` gets no `session:output`), then messages up to 64 KiB (larger, also once
+// inflated → close 1009) until the socket closes.
 import ClaudePMProtocol
 import Foundation
 import Hummingbird
@@ -68,8 +69,13 @@ struct WSEndpoint: Sendable {
         metrics.wsOpened.increment()
         metrics.wsOpen.increment()
         let started = ContinuousClock.now
-        let pushesSessions = context.request.uri.queryParameters["push"] == "sessions"
-        let connection = WSConnection(outbound: outbound, metrics: metrics, pushesSessions: pushesSessions)
+        let query = context.request.uri.queryParameters
+        let pushesSessions = query["push"] == "sessions"
+        // Extension: a socket whose tiles are pane streams has no use for `session:output`. Only
+        // a server that streams panes honours it (the upstream stand-in, like upstream, does not).
+        let skipsOutput = query["output"] == "none" && !upstreamCompat && services.panes.paneStreams != nil
+        let connection = WSConnection(
+            outbound: outbound, metrics: metrics, pushesSessions: pushesSessions, skipsSessionOutput: skipsOutput)
         let handler = WSHandler(
             connection: connection, hub: hub, services: services, ptys: ptys, log: log, metrics: metrics,
             upstreamCompat: upstreamCompat)

@@ -79,7 +79,7 @@ actor WSHandler {
         hub.subscribe(connection, to: id)
         let lines = await services.sessions.bufferLines(id)
         await send(.subscribed(SubscribedPayload(sessionId: id, bufferLines: lines)))
-        if !lines.isEmpty { await send(Wire.output(id, lines)) }
+        if !lines.isEmpty, !connection.skipsSessionOutput { await send(Wire.output(id, lines)) }
     }
 
     private func input(_ id: String, raw: Bool, _ text: String) async {

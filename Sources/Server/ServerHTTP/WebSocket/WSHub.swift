@@ -42,8 +42,8 @@ final class WSHub: Sendable {
     var count: Int { state.withLock { $0.connections.count } }
 
     /// Routes a ServerCore event: encoded once, the same bytes queued on every target connection;
-    /// not encoded at all when no connection takes it (a viewer with the session's pane stream
-    /// open has its output there, not in `session:output`).
+    /// not encoded at all when no connection takes it. `session:output` goes to no connection
+    /// with a PTY attached (upstream's rule) and none that asked for none (`?output=none`).
     func dispatch(_ event: ServerEvent) {
         let isOutput: Bool
         if case .sessionOutput = event { isOutput = true } else { isOutput = false }
@@ -52,7 +52,7 @@ final class WSHub: Sendable {
             guard let sid = event.sessionId else { return Array(s.connections.values) }
             return (s.subscribers[sid] ?? []).compactMap { s.connections[$0] }
         }
-        let targets = isOutput ? routed.filter { !$0.hasPTY } : routed
+        let targets = isOutput ? routed.filter { !$0.hasPTY && !$0.skipsSessionOutput } : routed
         guard !targets.isEmpty, let encoded = Wire.text(Wire.message(for: event)) else { return }
         let text = ByteBuffer(string: encoded)
         for c in targets { c.enqueue(text) }
