@@ -70,4 +70,23 @@ struct CaptureContentTests {
         #expect(nonASCII > 500, "the lines kept non-ASCII characters")
         #expect(CaptureContent(["a\u{00A0}b\u{3000}中 🙂"]).bytes == Array("ab中🙂".utf8))
     }
+
+    /// The spelled-out White_Space list is the property, scalar for scalar.
+    @Test func theWhitespaceListIsUnicodesProperty() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if CaptureContent.isWhitespace(value) != scalar.properties.isWhitespace { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "differs at \(differing.prefix(8).map { String($0, radix: 16) })")
+    }
+
+    @Test func theFingerprintTellsChangedLinesApart() {
+        let lines = ["╭─ box ─╮", "│ 中文 │", "\u{1B}[31mred\u{1B}[0m", ""]
+        #expect(CaptureContent.fingerprint(lines) == CaptureContent.fingerprint(Array(lines)))
+        #expect(CaptureContent.fingerprint(lines) != CaptureContent.fingerprint(["╭─ box ─╮", "│ 中文 │", "red", ""]))
+        // The same bytes split into other lines is another capture.
+        #expect(CaptureContent.fingerprint(["ab", "c"]) != CaptureContent.fingerprint(["a", "bc"]))
+        #expect(CaptureContent.fingerprint(["a", ""]) != CaptureContent.fingerprint(["a"]))
+    }
 }

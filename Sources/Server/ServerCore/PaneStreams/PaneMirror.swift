@@ -37,6 +37,8 @@ final class PaneMirror {
     var lastChange: ContinuousClock.Instant?
     /// The screen rows as capture text, converted again only where damaged (`lines(history:)`).
     private var rowText = ScreenRowText()
+    /// The newest scrollback lines as capture text, each converted once (`lines(history:)`).
+    private let historyText = ScrollbackCaptureText()
     /// The scrollback as snapshots encode it, each line encoded once (saves and viewers' snapshots).
     private let history = HistoryImage()
 
@@ -141,8 +143,6 @@ extension PaneMirror {
     /// (`CaptureText`), nil until seeded.
     func lines(history: Int) -> [String]? {
         guard isReady, let screen else { return nil }
-        let start = max(0, screen.scrollbackCount - max(0, history))
-        let history = (start..<screen.scrollbackCount).map { CaptureText.line(screen.scrollbackLine($0)) }
-        return history + rowText.lines(of: screen)
+        return historyText.newest(history, of: screen) + rowText.lines(of: screen)
     }
 }

@@ -68,7 +68,33 @@ struct CaptureContent: Equatable, Sendable {
         var decoder = UTF8()
         var iterator = utf8.makeIterator()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-        return scalar.properties.isWhitespace
+        return isWhitespace(scalar.value)
+    }
+
+    /// Unicode's White_Space property (`Unicode.Scalar.Properties.isWhitespace`), spelled out:
+    /// the property is a short, stable list, and looking it up in the property tables cost a
+    /// busy pane's every box-drawing and wide character (`CaptureContentTests` compares the two
+    /// over every scalar).
+    static func isWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            true
+        default:
+            false
+        }
+    }
+
+    /// A hash of `lines`' UTF-8 bytes, to tell a capture that changed from one that did not.
+    /// Unlike `[String].hashValue`, it does not normalise the text (which cost more than the rest
+    /// of the comparison for a screen of box drawing); texts with the same characters in other
+    /// bytes count as a change, which only costs one more comparison.
+    static func fingerprint(_ lines: [String]) -> Int {
+        var hasher = Hasher()
+        for var line in lines {
+            line.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)
+        }
+        return hasher.finalize()
     }
 
     /// True when `other` is this content laid out again: the same characters, give or take the

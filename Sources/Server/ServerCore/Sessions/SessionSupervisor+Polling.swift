@@ -86,7 +86,7 @@ extension SessionSupervisor {
     func capture(_ id: String, paneId: String, session tmuxSession: String?) async {
         let publishable = live[id].map { isPublishDue($0, now: .now) } ?? true
         guard let lines = await captureLines(paneId, session: tmuxSession, history: publishable) else { return }
-        let hash = lines.hashValue
+        let hash = CaptureContent.fingerprint(lines)
         guard var session = live[id], session.lastCaptureHash != hash else { return }
         let content = CaptureContent(lines)
         // A screen alone is a suffix of the same screen with history: either way round, no output.
