@@ -29,6 +29,8 @@ struct ScrollbackCaptureTextTests {
         _ = text.newest(100, of: screen)
         #expect(text.linesConverted == 100)
         screen.feed(Self.lines(from: 300, count: 3))
+        // The reads in between want no history; they must not make the next one start over.
+        #expect(text.newest(0, of: screen).isEmpty)
         #expect(text.newest(100, of: screen) == Self.expected(100, screen))
         #expect(text.linesConverted == 103, "the 97 lines still wanted were converted again")
         // A flood pushes more than a read wants: only the newest wanted are converted.

@@ -16,8 +16,10 @@ final class ScrollbackCaptureText {
     private(set) var linesConverted = 0
 
     /// The newest `wanted` scrollback lines of `screen` (all of them when it keeps fewer), oldest
-    /// first, the same as `CaptureText.line` of each.
+    /// first, the same as `CaptureText.line` of each. A read that wants none (the reads between
+    /// two that may be published) leaves the kept lines as they are.
     func newest(_ wanted: Int, of screen: TerminalScreen) -> [String] {
+        guard wanted > 0 else { return [] }
         let kept = screen.scrollbackCount
         let want = max(0, min(wanted, kept))
         let fresh = min(follower.freshLines(of: screen) ?? kept, want)
