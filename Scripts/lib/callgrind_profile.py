@@ -28,7 +28,7 @@ STAGES = [
 SERVER_STAGES = [
     ("pane output (mirrors, journals, viewers' queues)", r"PaneStreams\.output\(_:_:session:\)$"),
     ("mirror feed (input guard + libvterm)", r"PaneMirror\.feed\(_:at:\)$"),
-    ("image saves", r"PaneMirror\.savedImage\(\)$"),
+    ("image saves", r"^PaneStreams\.saveDue\(\)$"),
     ("waiting detector's screen reads", r"PaneMirror\.lines\(history:\)$"),
     ("control-mode parser", r"ControlModeParser\.feed\(_:\)$"),
     ("pty:output encoding", r"PTYOutputEncoder\.message\(_:\)$"),
