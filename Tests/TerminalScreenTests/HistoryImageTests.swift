@@ -20,10 +20,7 @@ struct HistoryImageTests {
     @Test func outputFedBetweenSnapshotsIsEncodedOnceAndTheBytesStayTheSame() {
         let screen = TerminalScreen(rows: 5, cols: 50, scrollbackLimit: 60)
         let history = HistoryImage()
-        var fed = 0
-        for step in [1, 7, 3, 50, 2, 49, 61, 13, 100, 1, 1, 223] {
-            screen.feed(Self.styled(from: fed, count: step))
-            fed += step
+        feedInSteps(screen, Self.styled(from:count:)) {
             expectSame(screen, history, limit: .max)
             expectSame(screen, history, limit: 17)
             #expect(history.count == screen.scrollbackCount)

@@ -128,10 +128,7 @@ struct HistoryTextTests {
     @Test func aSmallLimitDropsOldLinesFromTheIndex() {
         let screen = TerminalScreen(rows: 5, cols: 40, scrollbackLimit: 50)
         let index = HistoryText()
-        var fed = 0
-        for step in [1, 7, 3, 50, 2, 49, 51, 13, 100, 1, 1, 223] {
-            screen.feed(Self.numberedLines(from: fed, count: step))
-            fed += step
+        let fed = feedInSteps(screen, Self.numberedLines(from:count:)) {
             index.update(from: screen)
             #expect(index.scrollbackCount == screen.scrollbackCount)
             expectSameAsFresh(index, screen)

@@ -10,6 +10,23 @@ func makeScreen(rows: Int, cols: Int, _ input: String = "", scrollback: Int = 10
     return screen
 }
 
+/// Feeds `screen` lines made by `make(first, count)` in runs of `steps` lines (the counts that
+/// cross a scrollback's limit once, then many times over), calling `check` after each run; returns
+/// how many lines were fed.
+@discardableResult
+func feedInSteps(
+    _ screen: TerminalScreen, _ make: (Int, Int) -> String,
+    steps: [Int] = [1, 7, 3, 50, 2, 49, 51, 13, 100, 1, 1, 223], check: () -> Void
+) -> Int {
+    var fed = 0
+    for step in steps {
+        screen.feed(make(fed, step))
+        fed += step
+        check()
+    }
+    return fed
+}
+
 /// Every screen row's text, trailing blanks trimmed.
 func lines(_ screen: TerminalScreen) -> [String] {
     (0..<screen.rows).map { screen.text(row: $0) }
