@@ -21,9 +21,10 @@ final class ScrollbackCaptureText {
     func newest(_ wanted: Int, of screen: TerminalScreen) -> [String] {
         guard wanted > 0 else { return [] }
         let kept = screen.scrollbackCount
-        let want = max(0, min(wanted, kept))
-        let fresh = min(follower.freshLines(of: screen) ?? kept, want)
-        let reused = follower.freshLines(of: screen) == nil ? 0 : min(lines.count, want - fresh)
+        let want = min(wanted, kept)
+        let seen = follower.freshLines(of: screen)
+        let fresh = min(seen ?? kept, want)
+        let reused = seen == nil ? 0 : min(lines.count, want - fresh)
         let older = want - fresh - reused
         lines =
             convert(kept - want..<kept - want + older, of: screen) + lines.suffix(reused)
